@@ -1,0 +1,334 @@
+//! Fixed-width vertex sets for the hot loops of the engines.
+//!
+//! [`Bits`] is the small trait the search engine is generic over. It is implemented by
+//! `u64` (graphs of at most 64 vertices), `u128` (at most 128) and [`Words<W>`] (`64 * W`
+//! vertices, any `W`). The public, size-agnostic set type is
+//! [`VertexSet`](crate::VertexSet); the engines convert to the narrowest `Bits` that fits.
+
+use std::hash::Hash;
+
+/// A set of vertices `0..Self::CAPACITY` stored in machine words.
+///
+/// ```
+/// use kayles_core::bits::Bits;
+/// let s = <u64 as Bits>::singleton(3).union(<u64 as Bits>::singleton(5));
+/// assert_eq!(s.count(), 2);
+/// assert_eq!(s.first(), Some(3));
+/// ```
+pub trait Bits: Copy + Eq + Hash + Ord + Default + Send + Sync + std::fmt::Debug + 'static {
+    /// Number of vertices the set can hold.
+    const CAPACITY: usize;
+    /// Number of `u64` words in the representation.
+    const WORDS: usize;
+    /// The empty set.
+    fn empty() -> Self;
+    /// The set `{0, .., n - 1}`.
+    fn prefix(n: usize) -> Self;
+    /// The set `{v}`.
+    fn singleton(v: usize) -> Self;
+    /// `self ∪ other`.
+    fn union(self, other: Self) -> Self;
+    /// `self ∩ other`.
+    fn intersection(self, other: Self) -> Self;
+    /// `self \ other`.
+    fn difference(self, other: Self) -> Self;
+    /// True when the set has no element.
+    fn is_empty(self) -> bool;
+    /// Number of elements.
+    fn count(self) -> u32;
+    /// Whether `v` is an element.
+    fn contains(self, v: usize) -> bool;
+    /// Smallest element.
+    fn first(self) -> Option<usize>;
+    /// The set with its smallest element removed.
+    fn without_first(self) -> Self;
+    /// Word `i` of the representation (bit `j` of word `i` is vertex `64 i + j`).
+    fn word(self, i: usize) -> u64;
+    /// Builds a set from words (missing words are zero).
+    fn from_words(words: &[u64]) -> Self;
+
+    /// `self` with `v` added.
+    #[inline]
+    fn with(self, v: usize) -> Self {
+        self.union(Self::singleton(v))
+    }
+    /// `self` with `v` removed.
+    #[inline]
+    fn without(self, v: usize) -> Self {
+        self.difference(Self::singleton(v))
+    }
+    /// True when `self ∩ other` is non-empty.
+    #[inline]
+    fn intersects(self, other: Self) -> bool {
+        !self.intersection(other).is_empty()
+    }
+    /// True when every element of `self` is in `other`.
+    #[inline]
+    fn is_subset(self, other: Self) -> bool {
+        self.difference(other).is_empty()
+    }
+    /// The elements in increasing order.
+    #[inline]
+    fn iter(self) -> BitsIter<Self> {
+        BitsIter(self)
+    }
+}
+
+/// Iterator over the elements of a [`Bits`] set, smallest first.
+#[derive(Clone, Copy, Debug)]
+pub struct BitsIter<S>(S);
+
+impl<S: Bits> Iterator for BitsIter<S> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let v = self.0.first()?;
+        self.0 = self.0.without_first();
+        Some(v)
+    }
+}
+
+impl Bits for u64 {
+    const CAPACITY: usize = 64;
+    const WORDS: usize = 1;
+    #[inline]
+    fn empty() -> Self {
+        0
+    }
+    #[inline]
+    fn prefix(n: usize) -> Self {
+        if n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << n) - 1
+        }
+    }
+    #[inline]
+    fn singleton(v: usize) -> Self {
+        1u64 << v
+    }
+    #[inline]
+    fn union(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline]
+    fn intersection(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline]
+    fn difference(self, o: Self) -> Self {
+        self & !o
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn contains(self, v: usize) -> bool {
+        self >> v & 1 == 1
+    }
+    #[inline]
+    fn first(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn without_first(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn word(self, i: usize) -> u64 {
+        if i == 0 {
+            self
+        } else {
+            0
+        }
+    }
+    #[inline]
+    fn from_words(words: &[u64]) -> Self {
+        words.first().copied().unwrap_or(0)
+    }
+}
+
+impl Bits for u128 {
+    const CAPACITY: usize = 128;
+    const WORDS: usize = 2;
+    #[inline]
+    fn empty() -> Self {
+        0
+    }
+    #[inline]
+    fn prefix(n: usize) -> Self {
+        if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        }
+    }
+    #[inline]
+    fn singleton(v: usize) -> Self {
+        1u128 << v
+    }
+    #[inline]
+    fn union(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline]
+    fn intersection(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline]
+    fn difference(self, o: Self) -> Self {
+        self & !o
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn contains(self, v: usize) -> bool {
+        self >> v & 1 == 1
+    }
+    #[inline]
+    fn first(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn without_first(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn word(self, i: usize) -> u64 {
+        match i {
+            0 => self as u64,
+            1 => (self >> 64) as u64,
+            _ => 0,
+        }
+    }
+    #[inline]
+    fn from_words(words: &[u64]) -> Self {
+        let lo = words.first().copied().unwrap_or(0) as u128;
+        let hi = words.get(1).copied().unwrap_or(0) as u128;
+        lo | hi << 64
+    }
+}
+
+/// A vertex set of `64 * W` vertices in `W` words.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Words<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Default for Words<W> {
+    fn default() -> Self {
+        Words([0; W])
+    }
+}
+
+impl<const W: usize> Bits for Words<W> {
+    const CAPACITY: usize = 64 * W;
+    const WORDS: usize = W;
+    #[inline]
+    fn empty() -> Self {
+        Words([0; W])
+    }
+    #[inline]
+    fn prefix(n: usize) -> Self {
+        let mut w = [0u64; W];
+        for (i, word) in w.iter_mut().enumerate() {
+            let lo = 64 * i;
+            *word = if n >= lo + 64 {
+                u64::MAX
+            } else if n > lo {
+                (1u64 << (n - lo)) - 1
+            } else {
+                0
+            };
+        }
+        Words(w)
+    }
+    #[inline]
+    fn singleton(v: usize) -> Self {
+        let mut w = [0u64; W];
+        w[v / 64] = 1 << (v % 64);
+        Words(w)
+    }
+    #[inline]
+    fn union(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+    #[inline]
+    fn intersection(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+    #[inline]
+    fn difference(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn contains(self, v: usize) -> bool {
+        self.0[v / 64] >> (v % 64) & 1 == 1
+    }
+    #[inline]
+    fn first(self) -> Option<usize> {
+        self.0
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| 64 * i + self.0[i].trailing_zeros() as usize)
+    }
+    #[inline]
+    fn without_first(mut self) -> Self {
+        if let Some(i) = self.0.iter().position(|&w| w != 0) {
+            self.0[i] &= self.0[i] - 1;
+        }
+        self
+    }
+    #[inline]
+    fn word(self, i: usize) -> u64 {
+        self.0.get(i).copied().unwrap_or(0)
+    }
+    #[inline]
+    fn from_words(words: &[u64]) -> Self {
+        Words(std::array::from_fn(|i| words.get(i).copied().unwrap_or(0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise<S: Bits>() {
+        let n = S::CAPACITY;
+        let a = S::singleton(0).with(n - 1).with(n / 2);
+        assert_eq!(a.count(), 3);
+        assert_eq!(a.iter().collect::<Vec<_>>(), vec![0, n / 2, n - 1]);
+        assert_eq!(S::prefix(n).count() as usize, n);
+        assert_eq!(S::prefix(5).count(), 5);
+        assert!(a.is_subset(S::prefix(n)));
+        assert_eq!(a.without(n / 2).count(), 2);
+        let words: Vec<u64> = (0..S::WORDS).map(|i| a.word(i)).collect();
+        assert_eq!(S::from_words(&words), a);
+        assert_eq!(a.difference(a), S::empty());
+    }
+
+    #[test]
+    fn every_width_behaves_as_a_set() {
+        exercise::<u64>();
+        exercise::<u128>();
+        exercise::<Words<3>>();
+        exercise::<Words<16>>();
+    }
+}

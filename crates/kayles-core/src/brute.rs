@@ -1,0 +1,94 @@
+//! The games by their plain definitions, with nothing clever: the judges that every fast
+//! engine is tested against.
+//!
+//! Node Kayles: `g(S) = mex { g(S - N[v]) : v in S }`. Arc Kayles:
+//! `g(S) = mex { g(S - {u, v}) : uv an edge inside S }`. Positions are vertex subsets
+//! (`u128` masks), memoized in a plain hash map; no component splitting, no symmetry.
+
+use crate::Graph;
+use std::collections::HashMap;
+
+/// The largest graph the reference definitions take.
+pub const MAX_ORDER: usize = 128;
+
+fn closed_masks(g: &Graph) -> Vec<u128> {
+    assert!(g.order() <= MAX_ORDER, "brute force takes at most {MAX_ORDER} vertices");
+    (0..g.order())
+        .map(|v| g.neighbours(v).iter().fold(1u128 << v, |m, u| m | 1 << u))
+        .collect()
+}
+
+fn mex(values: impl Iterator<Item = u32>) -> u32 {
+    let mut seen: Vec<bool> = Vec::new();
+    for x in values {
+        let x = x as usize;
+        if seen.len() <= x {
+            seen.resize(x + 1, false);
+        }
+        seen[x] = true;
+    }
+    seen.iter().position(|&b| !b).unwrap_or(seen.len()) as u32
+}
+
+/// Node Kayles nimber of the subgraph of `g` induced by `subset` (a bit mask), by
+/// definition.
+///
+/// ```
+/// use kayles_core::{brute, families};
+/// assert_eq!(brute::node_kayles(&families::path(5), 0b11111), 3);
+/// ```
+///
+/// # Panics
+/// If `g` has more than [`MAX_ORDER`] vertices.
+pub fn node_kayles(g: &Graph, subset: u128) -> u32 {
+    fn go(closed: &[u128], s: u128, memo: &mut HashMap<u128, u32>) -> u32 {
+        if let Some(&v) = memo.get(&s) {
+            return v;
+        }
+        let options: Vec<u32> = (0..closed.len())
+            .filter(|&v| s >> v & 1 == 1)
+            .map(|v| go(closed, s & !closed[v], memo))
+            .collect();
+        let value = mex(options.into_iter());
+        memo.insert(s, value);
+        value
+    }
+    go(&closed_masks(g), subset, &mut HashMap::new())
+}
+
+/// Arc Kayles nimber of the subgraph of `g` induced by `subset`, by definition: a move
+/// deletes both endpoints of an edge.
+///
+/// ```
+/// use kayles_core::{brute, families};
+/// assert_eq!(brute::arc_kayles(&families::path(4), 0b1111), 2);
+/// ```
+///
+/// # Panics
+/// If `g` has more than [`MAX_ORDER`] vertices.
+pub fn arc_kayles(g: &Graph, subset: u128) -> u32 {
+    assert!(g.order() <= MAX_ORDER, "brute force takes at most {MAX_ORDER} vertices");
+    fn go(edges: &[(usize, usize)], s: u128, memo: &mut HashMap<u128, u32>) -> u32 {
+        if let Some(&v) = memo.get(&s) {
+            return v;
+        }
+        let options: Vec<u32> = edges
+            .iter()
+            .filter(|&&(u, v)| s >> u & 1 == 1 && s >> v & 1 == 1)
+            .map(|&(u, v)| go(edges, s & !(1 << u) & !(1 << v), memo))
+            .collect();
+        let value = mex(options.into_iter());
+        memo.insert(s, value);
+        value
+    }
+    go(&g.edges(), subset, &mut HashMap::new())
+}
+
+/// The mask of all vertices of `g`.
+pub fn full_mask(g: &Graph) -> u128 {
+    if g.order() >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << g.order()) - 1
+    }
+}

@@ -1,0 +1,34 @@
+//! `kayles-core`: vertex sets, graphs, graph6, named families, and the Node Kayles and Arc
+//! Kayles engines (full subset table and single-position search).
+//!
+//! The games are defined in `CLAIMS.md` section 1. Node Kayles: a move picks a vertex `v`
+//! and deletes its closed neighbourhood `N[v]`; the nimber is
+//! `g(G) = mex { g(G - N[v]) : v in V(G) }`.
+//!
+//! ```
+//! use kayles_core::{families, search::Solver, table::SubsetTable};
+//! let grid = families::build("grid:3x4").unwrap();
+//! assert_eq!(Solver::new().nimber(&grid), Ok(0));
+//! let table = SubsetTable::compute(&grid).unwrap();
+//! assert_eq!(table.nimber((1 << 12) - 1), 0);
+//! ```
+//!
+//! This crate does no I/O: it parses and formats strings, and computes.
+
+#![warn(missing_docs)]
+
+pub mod arc;
+pub mod bits;
+pub mod brute;
+pub mod canonical;
+pub mod code_memo;
+pub mod families;
+pub mod graph;
+pub mod graph6;
+pub mod known;
+pub mod search;
+pub mod table;
+mod vertex_set;
+
+pub use graph::Graph;
+pub use vertex_set::VertexSet;
