@@ -1,0 +1,1 @@
+//! Modules for Node Kayles (CLAIMS.md section 2). Work in progress.

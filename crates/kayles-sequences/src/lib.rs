@@ -1,0 +1,1 @@
+//! Node Kayles sequences (CLAIMS.md section 3). Work in progress.

@@ -1,0 +1,1 @@
+//! Weighted Arc-Kayles (CLAIMS.md section 4). Work in progress.
