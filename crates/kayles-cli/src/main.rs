@@ -1,1 +1,68 @@
-fn main() {}
+//! The `kayles` command: nimbers, histograms, subsets and sequences of Node Kayles and Arc
+//! Kayles from the shell. Thin by design: it parses arguments, calls the library crates and
+//! prints; every error is one line on stderr and exit status 2.
+
+mod commands;
+mod input;
+mod output;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Sprague-Grundy values of Node Kayles and Arc Kayles on graphs.
+///
+/// GRAPH is a graph6 string (`Bw`), `-` (graph6 lines from standard input, one result per
+/// line), or a family spec such as `grid:3x4` (see `kayles families`).
+#[derive(Parser, Debug)]
+#[command(name = "kayles", version, about, long_about = None)]
+struct Cli {
+    /// Print one JSON object per result instead of plain text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The nimber of each GRAPH, one per line.
+    Nimber(commands::nimber::Args),
+    /// The histogram "0:N0 1:N1 ..." of nimbers over all 2^n starting subsets.
+    Histogram(commands::histogram::Args),
+    /// Every starting subset (as a vertex list) with its nimber.
+    Subsets(commands::subsets::Args),
+    /// The graph families and their vertex order.
+    Families,
+    /// Terms n = 1..N of a family's nimber sequence, one "n value" line per term.
+    Seq(commands::seq::Args),
+}
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("kayles: internal error: {info}");
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let mut out = output::Output::new(cli.json);
+    let result = match &cli.command {
+        Command::Nimber(args) => commands::nimber::run(args, &mut out),
+        Command::Histogram(args) => commands::histogram::run(args, &mut out),
+        Command::Subsets(args) => commands::subsets::run(args, &mut out),
+        Command::Families => commands::families::run(&mut out),
+        Command::Seq(args) => commands::seq::run(args, &mut out),
+    };
+    match result.and_then(|()| out.finish()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kayles: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

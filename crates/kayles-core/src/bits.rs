@@ -47,6 +47,9 @@ pub trait Bits: Copy + Eq + Hash + Ord + Default + Send + Sync + std::fmt::Debug
     /// Builds a set from words (missing words are zero).
     fn from_words(words: &[u64]) -> Self;
 
+    /// Adds `v` in place (one word touched, whatever the width).
+    fn insert(&mut self, v: usize);
+
     /// `self` with `v` added.
     #[inline]
     fn with(self, v: usize) -> Self {
@@ -91,6 +94,10 @@ impl<S: Bits> Iterator for BitsIter<S> {
 impl Bits for u64 {
     const CAPACITY: usize = 64;
     const WORDS: usize = 1;
+    #[inline]
+    fn insert(&mut self, v: usize) {
+        *self |= 1 << v;
+    }
     #[inline]
     fn empty() -> Self {
         0
@@ -156,6 +163,10 @@ impl Bits for u64 {
 impl Bits for u128 {
     const CAPACITY: usize = 128;
     const WORDS: usize = 2;
+    #[inline]
+    fn insert(&mut self, v: usize) {
+        *self |= 1 << v;
+    }
     #[inline]
     fn empty() -> Self {
         0
@@ -233,6 +244,10 @@ impl<const W: usize> Default for Words<W> {
 impl<const W: usize> Bits for Words<W> {
     const CAPACITY: usize = 64 * W;
     const WORDS: usize = W;
+    #[inline]
+    fn insert(&mut self, v: usize) {
+        self.0[v / 64] |= 1 << (v % 64);
+    }
     #[inline]
     fn empty() -> Self {
         Words([0; W])

@@ -1,11 +1,17 @@
 //! Canonical codes of small graphs, the memo keys that let isomorphic components share one
 //! entry.
 //!
-//! Colour refinement (1-dimensional Weisfeiler-Leman with hashed neighbour multisets), then
-//! the individualization-refinement search tree: at each node the smallest non-singleton
-//! cell is split by giving each of its vertices in turn a colour of its own, and the leaves
-//! (discrete colourings) are vertex orders. The code of an order is the adjacency matrix's
-//! lower triangle in that order; the canonical code is the least code over the leaves.
+//! Colour refinement (1-dimensional Weisfeiler-Leman): a vertex's new colour is a hash of
+//! its colour and of the multiset of its neighbours' colours, repeated until the number of
+//! colours stops growing. Then the individualization-refinement search tree: at each node
+//! the smallest non-singleton class (ties: the least colour) is split by giving each of
+//! its vertices in turn a colour of its own, and the leaves (all colours distinct) are
+//! vertex orders, by colour. The code of an order is the adjacency matrix's lower triangle
+//! in that order; the canonical code is the least code over the leaves.
+//!
+//! Colours are 64-bit hashes of isomorphism-invariant data, so every step commutes with
+//! relabelling: isomorphic graphs walk the same tree. A hash collision can only merge
+//! classes (more branching), never make the result depend on the labelling.
 //!
 //! The code always encodes the whole graph, so equal codes mean isomorphic graphs: the
 //! memo built on it is *sound* whatever happens below. The tree is explored up to
@@ -21,7 +27,9 @@ pub const LEAF_BUDGET: usize = 64;
 /// Reusable buffers for [`Canonizer::code`].
 #[derive(Default, Debug)]
 pub struct Canonizer {
-    signature: Vec<u64>,
+    mixed: Vec<u64>,
+    next: Vec<u64>,
+    classes: ClassCounter,
     order: Vec<u32>,
     best: Vec<u64>,
     candidate: Vec<u64>,
@@ -29,13 +37,62 @@ pub struct Canonizer {
     leaves: usize,
 }
 
+/// A fixed 64-bit mixing function (the splitmix64 finalizer), used for hashing colours
+/// and neighbourhoods.
 #[inline]
-fn mix(x: u64) -> u64 {
+pub(crate) fn mix(x: u64) -> u64 {
     // splitmix64 finalizer: a fixed, well-spread function of the colour.
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// Counts distinct colours with a small open-addressing table (no sorting).
+#[derive(Default, Debug)]
+struct ClassCounter {
+    keys: Vec<u64>,
+    counts: Vec<u32>,
+}
+
+impl ClassCounter {
+    /// Number of distinct values in `colour`; afterwards `classes()` lists them.
+    fn count(&mut self, colour: &[u64]) -> usize {
+        let size = (2 * colour.len()).next_power_of_two().max(8);
+        self.keys.clear();
+        self.keys.resize(size, 0);
+        self.counts.clear();
+        self.counts.resize(size, 0);
+        let mask = size - 1;
+        let mut distinct = 0;
+        for &c in colour {
+            let mut i = (mix(c) as usize) & mask;
+            loop {
+                if self.counts[i] == 0 {
+                    self.keys[i] = c;
+                    self.counts[i] = 1;
+                    distinct += 1;
+                    break;
+                }
+                if self.keys[i] == c {
+                    self.counts[i] += 1;
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        distinct
+    }
+
+    /// The colour of the smallest class of at least two vertices (ties: least colour).
+    fn smallest_nontrivial(&self) -> Option<u64> {
+        self.keys
+            .iter()
+            .zip(&self.counts)
+            .filter(|&(_, &n)| n > 1)
+            .min_by_key(|&(&k, &n)| (n, k))
+            .map(|(&k, _)| k)
+    }
 }
 
 impl Canonizer {
@@ -60,8 +117,7 @@ impl Canonizer {
     /// assert_eq!(a, b);
     /// ```
     pub fn code<S: Bits>(&mut self, adjacency: &[S], out: &mut Vec<u64>) -> &[u32] {
-        let n = adjacency.len();
-        let mut colour = vec![0u64; n];
+        let mut colour: Vec<u64> = adjacency.iter().map(|row| u64::from(row.count())).collect();
         self.refine(adjacency, &mut colour);
         self.best.clear();
         self.best_order.clear();
@@ -73,7 +129,7 @@ impl Canonizer {
 
     fn explore<S: Bits>(&mut self, adjacency: &[S], colour: Vec<u64>) {
         let n = adjacency.len();
-        let classes = class_count(&colour);
+        let classes = self.classes.count(&colour);
         if classes == n {
             self.leaves += 1;
             self.order.clear();
@@ -87,14 +143,10 @@ impl Canonizer {
             }
             return;
         }
-        let mut size = vec![0u32; classes];
-        for &c in &colour {
-            size[c as usize] += 1;
-        }
-        let target = (0..classes)
-            .filter(|&c| size[c] > 1)
-            .min_by_key(|&c| (size[c], c))
-            .expect("a non-discrete colouring has a non-singleton class") as u64;
+        let target = self
+            .classes
+            .smallest_nontrivial()
+            .expect("a colouring with fewer classes than vertices has a class of two");
         for chosen in 0..n {
             if colour[chosen] != target {
                 continue;
@@ -103,46 +155,28 @@ impl Canonizer {
                 return;
             }
             let mut child = colour.clone();
-            for (v, c) in child.iter_mut().enumerate() {
-                if *c > target || (*c == target && v != chosen) {
-                    *c += 1;
-                }
-            }
+            child[chosen] = mix(target ^ 0x5bd1_e995_5bd1_e995);
             self.refine(adjacency, &mut child);
             self.explore(adjacency, child);
         }
     }
 
-    /// Refines `colour` to the coarsest equitable colouring finer than it; colours become
-    /// ranks `0..classes` ordered by (old colour, neighbour-multiset hash).
-    fn refine<S: Bits>(&mut self, adjacency: &[S], colour: &mut [u64]) {
+    /// Refines `colour` until the number of colours stops growing: each round replaces a
+    /// vertex's colour by a hash of it and of its neighbours' colours.
+    fn refine<S: Bits>(&mut self, adjacency: &[S], colour: &mut Vec<u64>) {
         let n = adjacency.len();
-        let mut classes = class_count(colour);
+        let mut classes = self.classes.count(colour);
         while classes < n {
-            self.signature.clear();
-            for row in adjacency {
-                let h = row.iter().fold(0u64, |h, u| h.wrapping_add(mix(colour[u])));
-                self.signature.push(h);
+            self.mixed.clear();
+            self.mixed.extend(colour.iter().map(|&c| mix(c)));
+            self.next.clear();
+            for (v, row) in adjacency.iter().enumerate() {
+                let sum = row.iter().fold(0u64, |h, u| h.wrapping_add(self.mixed[u]));
+                self.next.push(mix(colour[v].wrapping_mul(0x2545_f491_4f6c_dd1d) ^ sum));
             }
-            self.order.clear();
-            self.order.extend(0..n as u32);
-            let signature = &self.signature;
-            self.order
-                .sort_unstable_by_key(|&v| (colour[v as usize], signature[v as usize]));
-            let key = |v: u32| (colour[v as usize], signature[v as usize]);
-            let mut ranks = Vec::with_capacity(n);
-            let mut rank = 0u64;
-            for p in 0..n {
-                if p > 0 && key(self.order[p - 1]) != key(self.order[p]) {
-                    rank += 1;
-                }
-                ranks.push((self.order[p], rank));
-            }
-            for (v, r) in ranks {
-                colour[v as usize] = r;
-            }
-            let new_classes = rank as usize + 1;
-            if new_classes == classes {
+            let new_classes = self.classes.count(&self.next);
+            std::mem::swap(colour, &mut self.next);
+            if new_classes <= classes {
                 break;
             }
             classes = new_classes;
@@ -150,21 +184,27 @@ impl Canonizer {
     }
 }
 
-/// Number of distinct colours (colours are ranks `0..classes`).
-fn class_count(colour: &[u64]) -> usize {
-    colour.iter().copied().max().map_or(0, |m| m as usize + 1)
+/// Appends the lower-triangle code of the graph in its given vertex order (no
+/// canonization): equal for two graphs exactly when the identity is an isomorphism
+/// between them. Same format as [`Canonizer::code`].
+pub fn labelled_code<S: Bits>(adjacency: &[S], out: &mut Vec<u64>) {
+    code_in_order(adjacency, |i| i, out)
 }
 
 /// `[n, lower triangle of the adjacency matrix in `order`, 64 bits a word]`.
 fn write_code<S: Bits>(adjacency: &[S], order: &[u32], out: &mut Vec<u64>) {
-    let n = order.len();
+    code_in_order(adjacency, |i| order[i] as usize, out)
+}
+
+fn code_in_order<S: Bits>(adjacency: &[S], order: impl Fn(usize) -> usize, out: &mut Vec<u64>) {
+    let n = adjacency.len();
     out.push(n as u64);
     let mut word = 0u64;
     let mut bit = 0u32;
     for i in 1..n {
-        let row = adjacency[order[i] as usize];
-        for &u in &order[..i] {
-            if row.contains(u as usize) {
+        let row = adjacency[order(i)];
+        for j in 0..i {
+            if row.contains(order(j)) {
                 word |= 1 << bit;
             }
             bit += 1;

@@ -8,16 +8,17 @@
 //! 3. **Known pieces**: one or two vertices (value 1), paths (Dawson's chess), cycles.
 //! 4. **Twin kernelization** (MOD-TWINS): a true twin is deleted; three or more mutual false
 //!    twins lose two. The smaller position has the same value.
-//! 5. **Canonical memo**: the component's canonical code (see [`canonical`](crate::canonical))
-//!    is looked up in a memo shared by every graph the [`Solver`] ever sees, so translated,
-//!    reflected or otherwise isomorphic copies share one entry.
+//! 5. **Shared memo**, kept by the [`Solver`] across every graph it sees, under two keys:
+//!    the *shape* code (the component's adjacency with its vertices in graph order: cheap,
+//!    shared by translates in a family's vertex order), then the *canonical* code (see
+//!    [`canonical`](crate::canonical)), shared by every isomorphic copy.
 //! 6. Otherwise the options `C - N[v]` are searched and the mex taken.
 //!
 //! Every layer can be switched off ([`SearchConfig`]) so that tests compare the layers
 //! against each other and against the plain definition ([`brute`](crate::brute)).
 
 use crate::bits::{Bits, Words};
-use crate::canonical::Canonizer;
+use crate::canonical::{self, mix, Canonizer};
 use crate::code_memo::CodeMemo;
 use crate::known::{mex, PathNimbers};
 use crate::Graph;
@@ -46,12 +47,16 @@ pub const MAX_COMPONENT_ORDER: usize = 4096;
 /// Which layers of the search are on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// Share entries between isomorphic components through canonical codes.
-    pub canonical_memo: bool,
+    /// The key of the shared memo: how far apart two components may be and still share
+    /// an entry.
+    pub memo_key: MemoKey,
     /// Delete true twins and pairs of surplus false twins before the memo lookups.
     pub twin_reduction: bool,
     /// Look up paths and cycles instead of searching them.
     pub known_pieces: bool,
+    /// Components above this order are not canonized (the shape key still applies):
+    /// refinement costs grow quadratically and large components rarely repeat.
+    pub canonical_max_order: usize,
     /// When the memos together pass this many bytes they are emptied (values already
     /// returned stay right; only reuse is lost).
     pub memo_limit_bytes: usize,
@@ -60,7 +65,8 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
-            canonical_memo: true,
+            memo_key: MemoKey::Canonical,
+            canonical_max_order: 64,
             twin_reduction: true,
             known_pieces: true,
             memo_limit_bytes: 8 << 30,
@@ -72,12 +78,26 @@ impl SearchConfig {
     /// Exact-mask memo and component splitting only: the plainest fast engine.
     pub fn plain() -> Self {
         SearchConfig {
-            canonical_memo: false,
+            memo_key: MemoKey::Exact,
             twin_reduction: false,
             known_pieces: false,
             ..Self::default()
         }
     }
+}
+
+/// The key under which a component's value is shared between positions and graphs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MemoKey {
+    /// Only the per-graph exact vertex-set memo: no sharing between copies.
+    Exact,
+    /// The component's adjacency with its vertices in their order in the graph: copies
+    /// that are translates in a family's vertex order (grid strips, linked 4-cycles,
+    /// queens) share an entry. Cheap.
+    Shape,
+    /// A canonical form (see [`canonical`](crate::canonical)): every isomorphic copy
+    /// shares an entry. Costs a colour refinement per new component.
+    Canonical,
 }
 
 /// Counters of one [`Solver`], cumulative over every graph it solved.
@@ -87,19 +107,21 @@ pub struct SearchStats {
     pub positions: u64,
     /// Lookups answered by the exact memo.
     pub exact_hits: u64,
-    /// Lookups answered by the canonical memo.
+    /// Lookups answered by the shared memo under the shape key.
+    pub shape_hits: u64,
+    /// Lookups answered by the shared memo under the canonical key.
     pub canonical_hits: u64,
     /// Components answered as a path or cycle.
     pub known_hits: u64,
     /// Components shrunk by twin deletion.
     pub twin_reductions: u64,
-    /// Entries in the canonical memo now.
-    pub canonical_entries: u64,
+    /// Entries in the shared memo now (shape and canonical keys).
+    pub shared_entries: u64,
     /// Times the memos were emptied for hitting the memory limit.
     pub evictions: u64,
 }
 
-/// A Node Kayles solver; keeps its canonical memo between calls.
+/// A Node Kayles solver; keeps its shared memo between calls.
 ///
 /// ```
 /// use kayles_core::{families, search::Solver};
@@ -109,7 +131,7 @@ pub struct SearchStats {
 /// ```
 pub struct Solver {
     config: SearchConfig,
-    canonical: CodeMemo,
+    shared: CodeMemo,
     paths: PathNimbers,
     canonizer: Canonizer,
     stats: SearchStats,
@@ -131,7 +153,7 @@ impl Solver {
     pub fn with_config(config: SearchConfig) -> Self {
         Solver {
             config,
-            canonical: CodeMemo::new(),
+            shared: CodeMemo::new(),
             paths: PathNimbers::new(),
             canonizer: Canonizer::new(),
             stats: SearchStats::default(),
@@ -140,12 +162,12 @@ impl Solver {
 
     /// The counters so far.
     pub fn stats(&self) -> SearchStats {
-        SearchStats { canonical_entries: self.canonical.len() as u64, ..self.stats }
+        SearchStats { shared_entries: self.shared.len() as u64, ..self.stats }
     }
 
-    /// Bytes held by the canonical memo.
+    /// Bytes held by the shared memo.
     pub fn memo_bytes(&self) -> usize {
-        self.canonical.bytes()
+        self.shared.bytes()
     }
 
     /// The Node Kayles nimber of `g`.
@@ -199,7 +221,12 @@ impl Solver {
             solver: self,
             codes: Vec::new(),
             local_of: vec![0; g.order()],
-            twins: Vec::new(),
+            twin_hashes: Vec::new(),
+            seen_hashes: hashbrown::HashSet::new(),
+            neighbour_lists: (0..g.order())
+                .map(|v| g.neighbours(v).iter().map(|u| u as u32).collect())
+                .collect(),
+            stack: Vec::new(),
             overflow: false,
         };
         let value = engine.value(S::prefix(g.order()));
@@ -211,16 +238,28 @@ impl Solver {
     }
 }
 
+/// Where a missed component's codes sit on the code stack, and their hashes.
+struct Keys {
+    start: usize,
+    mid: usize,
+    shape_hash: u64,
+    canonical_hash: Option<u64>,
+}
+
 /// The search over the vertex sets of one connected graph.
 struct Engine<'a, S: Bits> {
     closed: Vec<S>,
     exact: HashMap<S, u8>,
     solver: &'a mut Solver,
-    /// A stack of canonical codes: each open position keeps its code here while its
+    /// A stack of memo codes: each open position keeps its codes here while its
     /// options are searched.
     codes: Vec<u64>,
     local_of: Vec<u32>,
-    twins: Vec<(S, u32)>,
+    twin_hashes: Vec<(u64, u32)>,
+    seen_hashes: hashbrown::HashSet<u64>,
+    /// Adjacency lists (used by the component search on wide sets).
+    neighbour_lists: Vec<Vec<u32>>,
+    stack: Vec<u32>,
     overflow: bool,
 }
 
@@ -242,11 +281,11 @@ impl<S: Bits> Engine<'_, S> {
     fn remember(&mut self, comp: S, v: u8) {
         let limit = self.solver.config.memo_limit_bytes;
         let exact_bytes = self.exact.capacity() * (std::mem::size_of::<S>() + 2);
-        if exact_bytes + self.solver.canonical.bytes() > limit {
+        if exact_bytes + self.solver.shared.bytes() > limit {
             self.exact.clear();
             self.exact.shrink_to_fit();
-            if self.solver.canonical.bytes() > limit / 2 {
-                self.solver.canonical.clear();
+            if self.solver.shared.bytes() > limit / 2 {
+                self.solver.shared.clear();
             }
             self.solver.stats.evictions += 1;
         }
@@ -268,17 +307,14 @@ impl<S: Bits> Engine<'_, S> {
                 return self.value(reduced);
             }
         }
-        let code_start = self.codes.len();
-        let mut hash = 0;
-        if config.canonical_memo {
-            self.push_code(comp);
-            hash = CodeMemo::hash(&self.codes[code_start..]);
-            if let Some(v) = self.solver.canonical.get(hash, &self.codes[code_start..]) {
-                self.solver.stats.canonical_hits += 1;
-                self.codes.truncate(code_start);
-                return v;
+        let keys = if config.memo_key == MemoKey::Exact {
+            None
+        } else {
+            match self.shared_lookup(comp) {
+                Ok(v) => return v,
+                Err(keys) => Some(keys),
             }
-        }
+        };
         self.solver.stats.positions += 1;
         let mut seen = [0u64; 4];
         for v in comp.iter() {
@@ -292,11 +328,116 @@ impl<S: Bits> Engine<'_, S> {
                 0
             }
         };
-        if config.canonical_memo {
-            self.solver.canonical.insert(hash, &self.codes[code_start..], value);
-            self.codes.truncate(code_start);
+        if let Some(keys) = keys {
+            let memo = &mut self.solver.shared;
+            memo.insert(keys.shape_hash, &self.codes[keys.start..keys.mid], value);
+            if let Some(h) = keys.canonical_hash {
+                memo.insert(h, &self.codes[keys.mid..], value);
+            }
+            self.codes.truncate(keys.start);
         }
         value
+    }
+
+    /// Looks `comp` up in the shared memo, first under its shape code, then (with
+    /// [`MemoKey::Canonical`], up to `canonical_max_order` vertices) under its canonical
+    /// code. On a miss the codes stay on `self.codes` for the store after the search.
+    fn shared_lookup(&mut self, comp: S) -> Result<u8, Keys> {
+        let k = comp.count() as usize;
+        for (i, v) in comp.iter().enumerate() {
+            self.local_of[v] = i as u32;
+        }
+        let start = self.codes.len();
+        let narrow: Option<Vec<u64>> = (k <= 64).then(|| {
+            comp.iter()
+                .map(|v| {
+                    let mut row = 0u64;
+                    self.for_each_neighbour_in(v, comp, |u| row |= 1 << self.local_of[u]);
+                    row
+                })
+                .collect()
+        });
+        match &narrow {
+            Some(adjacency) => canonical::labelled_code(adjacency, &mut self.codes),
+            None => self.push_sparse_shape_code(comp, k),
+        }
+        let mid = self.codes.len();
+        let shape_hash = CodeMemo::hash(&self.codes[start..mid]);
+        if let Some(v) = self.solver.shared.get(shape_hash, &self.codes[start..mid]) {
+            self.solver.stats.shape_hits += 1;
+            self.codes.truncate(start);
+            return Ok(v);
+        }
+        let config = self.solver.config;
+        let mut keys = Keys { start, mid, shape_hash, canonical_hash: None };
+        if config.memo_key != MemoKey::Canonical || k > config.canonical_max_order {
+            return Err(keys);
+        }
+        match narrow {
+            Some(adjacency) => {
+                self.solver.canonizer.code(&adjacency, &mut self.codes);
+            }
+            None => {
+                let adjacency: Vec<S> = comp
+                    .iter()
+                    .map(|v| {
+                        let mut row = S::empty();
+                        self.for_each_neighbour_in(v, comp, |u| {
+                            row.insert(self.local_of[u] as usize)
+                        });
+                        row
+                    })
+                    .collect();
+                self.solver.canonizer.code(&adjacency, &mut self.codes);
+            }
+        }
+        let hash = CodeMemo::hash(&self.codes[mid..]);
+        if let Some(v) = self.solver.shared.get(hash, &self.codes[mid..]) {
+            self.solver.stats.canonical_hits += 1;
+            // Next time this shape is met, the cheap key answers.
+            self.solver.shared.insert(shape_hash, &self.codes[start..mid], v);
+            self.codes.truncate(start);
+            return Ok(v);
+        }
+        keys.canonical_hash = Some(hash);
+        Err(keys)
+    }
+
+    /// The shape code of a component of more than 64 vertices, straight from the adjacency
+    /// lists: `[k | 2 << 32, then for each vertex i (in graph order) its number of earlier
+    /// neighbours and the gaps i - j to them]` in 16-bit values. The tag keeps it apart from
+    /// the lower-triangle codes of [`canonical`].
+    fn push_sparse_shape_code(&mut self, comp: S, k: usize) {
+        self.codes.push(k as u64 | 2 << 32);
+        let mut word = 0u64;
+        let mut filled = 0u32;
+        let mut push = |codes: &mut Vec<u64>, value: u64| {
+            word |= (value & 0xffff) << (16 * filled);
+            filled += 1;
+            if filled == 4 {
+                codes.push(word);
+                word = 0;
+                filled = 0;
+            }
+        };
+        let mut gaps: Vec<u64> = Vec::new();
+        for v in comp.iter() {
+            let i = self.local_of[v];
+            gaps.clear();
+            self.for_each_neighbour_in(v, comp, |u| {
+                let j = self.local_of[u];
+                if j < i {
+                    gaps.push(u64::from(i - j));
+                }
+            });
+            push(&mut self.codes, gaps.len() as u64);
+            for &g in &gaps {
+                push(&mut self.codes, g);
+            }
+        }
+        if filled > 0 {
+            self.codes.push(word);
+        }
     }
 
     /// Xor of the values of the components of `set`.
@@ -312,19 +453,52 @@ impl<S: Bits> Engine<'_, S> {
     }
 
     /// The component of `start` in the subgraph induced by `within`.
+    ///
+    /// Narrow sets grow the component a whole frontier at a time with bitset unions; wide
+    /// ones (long sparse components, where that would cost diameter x width) walk
+    /// adjacency lists instead.
     #[inline]
-    fn component_of(&self, start: usize, within: S) -> S {
+    fn component_of(&mut self, start: usize, within: S) -> S {
         let mut comp = S::singleton(start);
-        let mut frontier = comp;
-        while !frontier.is_empty() {
-            let mut next = S::empty();
-            for v in frontier.iter() {
-                next = next.union(self.closed[v]);
+        if S::WORDS <= 2 {
+            let mut frontier = comp;
+            while !frontier.is_empty() {
+                let mut next = S::empty();
+                for v in frontier.iter() {
+                    next = next.union(self.closed[v]);
+                }
+                frontier = next.intersection(within).difference(comp);
+                comp = comp.union(frontier);
             }
-            frontier = next.intersection(within).difference(comp);
-            comp = comp.union(frontier);
+        } else {
+            self.stack.clear();
+            self.stack.push(start as u32);
+            while let Some(v) = self.stack.pop() {
+                for &u in &self.neighbour_lists[v as usize] {
+                    let u = u as usize;
+                    if within.contains(u) && !comp.contains(u) {
+                        comp.insert(u);
+                        self.stack.push(u as u32);
+                    }
+                }
+            }
         }
         comp
+    }
+
+    /// Calls `f` on each neighbour of `v` inside `comp`: bitset iteration on narrow sets,
+    /// the adjacency list on wide ones (cost by degree, not by width).
+    #[inline]
+    fn for_each_neighbour_in(&self, v: usize, comp: S, mut f: impl FnMut(usize)) {
+        if S::WORDS <= 2 {
+            self.closed[v].intersection(comp).without(v).iter().for_each(f);
+        } else {
+            for &u in &self.neighbour_lists[v] {
+                if comp.contains(u as usize) {
+                    f(u as usize);
+                }
+            }
+        }
     }
 
     /// Paths and cycles (every degree at most 2), by table.
@@ -332,7 +506,8 @@ impl<S: Bits> Engine<'_, S> {
         let k = comp.count() as usize;
         let mut degree_sum = 0usize;
         for v in comp.iter() {
-            let d = self.closed[v].intersection(comp).count() as usize - 1;
+            let mut d = 0;
+            self.for_each_neighbour_in(v, comp, |_| d += 1);
             if d > 2 {
                 return None;
             }
@@ -345,75 +520,63 @@ impl<S: Bits> Engine<'_, S> {
     /// `comp` with one true twin deleted from every class of true twins, or (when there
     /// are none) with two vertices deleted from every class of three or more false twins.
     /// The result is connected and has the same value (MOD-TWINS).
+    ///
+    /// Candidates are grouped by a hash of their neighbourhood and confirmed by comparing
+    /// the sets, so the cost is about the number of edges, not `n^2`.
     fn without_twins(&mut self, comp: S) -> S {
-        self.twins.clear();
+        let mut pairs = std::mem::take(&mut self.twin_hashes);
+        pairs.clear();
         for v in comp.iter() {
-            self.twins.push((self.closed[v].intersection(comp), v as u32));
+            let mut h = mix(v as u64);
+            self.for_each_neighbour_in(v, comp, |u| h = h.wrapping_add(mix(u as u64)));
+            pairs.push((h, v as u32));
         }
-        self.twins.sort_unstable();
+        // Fast path: no two equal closed or open hashes means no twins at all.
+        self.seen_hashes.clear();
+        let closed_clash = !pairs.iter().all(|p| self.seen_hashes.insert(p.0));
+        self.seen_hashes.clear();
+        let open_clash =
+            !pairs.iter().all(|p| self.seen_hashes.insert(p.0.wrapping_sub(mix(u64::from(p.1)))));
+        if !closed_clash && !open_clash {
+            self.twin_hashes = pairs;
+            return comp;
+        }
+        pairs.sort_unstable();
+        let closed_in = |v: u32| self.closed[v as usize].intersection(comp);
         let mut reduced = comp;
-        for pair in self.twins.windows(2) {
-            if pair[0].0 == pair[1].0 {
-                reduced = reduced.without(pair[1].1 as usize);
-            }
-        }
-        if reduced != comp {
-            return reduced;
-        }
-        for entry in self.twins.iter_mut() {
-            entry.0 = entry.0.without(entry.1 as usize);
-        }
-        self.twins.sort_unstable();
-        let mut i = 0;
-        while i < self.twins.len() {
-            let mut j = i + 1;
-            while j < self.twins.len() && self.twins[j].0 == self.twins[i].0 {
-                j += 1;
-            }
-            let class = j - i;
-            if class >= 3 {
-                // Keep one vertex of an odd class, two of an even one.
-                let keep = if class % 2 == 1 { 1 } else { 2 };
-                for t in &self.twins[i + keep..j] {
-                    reduced = reduced.without(t.1 as usize);
+        for run in pairs.chunk_by(|a, b| a.0 == b.0) {
+            let first = closed_in(run[0].1);
+            for &(_, v) in &run[1..] {
+                if closed_in(v) == first {
+                    reduced = reduced.without(v as usize);
                 }
             }
-            i = j;
         }
+        if reduced == comp {
+            // Open neighbourhoods: the closed hash minus the vertex's own term.
+            for p in pairs.iter_mut() {
+                p.0 = p.0.wrapping_sub(mix(u64::from(p.1)));
+            }
+            pairs.sort_unstable();
+            let open_in = |v: u32| closed_in(v).without(v as usize);
+            for run in pairs.chunk_by(|a, b| a.0 == b.0) {
+                if run.len() < 3 {
+                    continue;
+                }
+                let first = open_in(run[0].1);
+                let class: Vec<u32> =
+                    run.iter().map(|p| p.1).filter(|&v| open_in(v) == first).collect();
+                if class.len() >= 3 {
+                    // Keep one vertex of an odd class, two of an even one.
+                    let keep = if class.len() % 2 == 1 { 1 } else { 2 };
+                    for &v in &class[keep..] {
+                        reduced = reduced.without(v as usize);
+                    }
+                }
+            }
+        }
+        self.twin_hashes = pairs;
         reduced
-    }
-
-    /// Pushes the canonical code of `comp` onto `self.codes`.
-    fn push_code(&mut self, comp: S) {
-        let k = comp.count() as usize;
-        for (i, v) in comp.iter().enumerate() {
-            self.local_of[v] = i as u32;
-        }
-        if k <= 64 {
-            let adjacency: Vec<u64> = comp
-                .iter()
-                .map(|v| {
-                    let mut row = 0u64;
-                    for u in self.closed[v].intersection(comp).without(v).iter() {
-                        row |= 1 << self.local_of[u];
-                    }
-                    row
-                })
-                .collect();
-            self.solver.canonizer.code(&adjacency, &mut self.codes);
-        } else {
-            let adjacency: Vec<S> = comp
-                .iter()
-                .map(|v| {
-                    let mut row = S::empty();
-                    for u in self.closed[v].intersection(comp).without(v).iter() {
-                        row = row.with(self.local_of[u] as usize);
-                    }
-                    row
-                })
-                .collect();
-            self.solver.canonizer.code(&adjacency, &mut self.codes);
-        }
     }
 }
 

@@ -1,0 +1,7 @@
+//! One module per `kayles` subcommand: each has its clap `Args` and a `run`.
+
+pub mod families;
+pub mod histogram;
+pub mod nimber;
+pub mod seq;
+pub mod subsets;

@@ -1,0 +1,118 @@
+//! `kayles nimber`: the nimber of each GRAPH, one line each.
+
+use crate::input;
+use crate::output::Output;
+use anyhow::Result;
+use clap::ValueEnum;
+use kayles_core::arc;
+use kayles_core::search::{MemoKey, SearchConfig, Solver};
+use serde_json::json;
+use std::time::Instant;
+
+/// Which game to play on the graph.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Game {
+    /// Node Kayles: a move deletes a closed neighbourhood N[v].
+    Node,
+    /// Arc Kayles: a move deletes both endpoints of an edge.
+    Arc,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Graphs: graph6 strings, family specs, or `-` for graph6 lines on stdin.
+    #[arg(required = true, value_name = "GRAPH")]
+    graphs: Vec<String>,
+    /// The game.
+    #[arg(long, value_enum, default_value_t = Game::Node)]
+    game: Game,
+    /// Print search statistics (positions, memo hits, memory) to stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Search layers to switch off (an independent route for checking results).
+    #[command(flatten)]
+    layers: SearchLayers,
+}
+
+/// The `--memo-key` values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Key {
+    Exact,
+    Shape,
+    Canonical,
+}
+
+/// Flags that switch layers of the Node Kayles search off.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SearchLayers {
+    /// The shared memo's key: `canonical` (isomorphic components share an entry),
+    /// `shape` (translates in the vertex order share), `exact` (no sharing).
+    #[arg(long, value_enum, default_value_t = Key::Canonical)]
+    memo_key: Key,
+    /// Do not delete twins before the memo lookups.
+    #[arg(long)]
+    no_twin_reduction: bool,
+    /// Search paths and cycles instead of looking them up.
+    #[arg(long)]
+    no_known_pieces: bool,
+}
+
+impl SearchLayers {
+    /// A solver with these layers.
+    pub fn solver(self) -> Solver {
+        Solver::with_config(SearchConfig {
+            memo_key: match self.memo_key {
+                Key::Exact => MemoKey::Exact,
+                Key::Shape => MemoKey::Shape,
+                Key::Canonical => MemoKey::Canonical,
+            },
+            twin_reduction: !self.no_twin_reduction,
+            known_pieces: !self.no_known_pieces,
+            ..SearchConfig::default()
+        })
+    }
+}
+
+pub fn run(args: &Args, out: &mut Output) -> Result<()> {
+    let mut solver = args.layers.solver();
+    input::for_each_graph(&args.graphs, |named| {
+        let start = Instant::now();
+        let g = &named.graph;
+        let value = match args.game {
+            Game::Node => solver.nimber(g)?,
+            Game::Arc => arc::nimber(g)?,
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        if args.stats && args.game == Game::Node {
+            let s = solver.stats();
+            eprintln!(
+                "{}: {seconds:.3} s, {} positions searched, {} exact / {} shape / {} canonical / \
+                 {} known hits, {} twin reductions, {} shared entries ({:.1} MiB)",
+                named.name,
+                s.positions,
+                s.exact_hits,
+                s.shape_hits,
+                s.canonical_hits,
+                s.known_hits,
+                s.twin_reductions,
+                s.shared_entries,
+                solver.memo_bytes() as f64 / (1 << 20) as f64
+            );
+        }
+        let game = match args.game {
+            Game::Node => "node",
+            Game::Arc => "arc",
+        };
+        out.result(
+            || value.to_string(),
+            json!({
+                "graph": named.name,
+                "order": g.order(),
+                "size": g.size(),
+                "game": game,
+                "nimber": value,
+                "seconds": seconds,
+            }),
+        )
+    })
+}
