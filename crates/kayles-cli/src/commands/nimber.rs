@@ -49,6 +49,9 @@ pub struct SearchLayers {
     /// `shape` (translates in the vertex order share), `exact` (no sharing).
     #[arg(long, value_enum, default_value_t = Key::Canonical)]
     memo_key: Key,
+    /// Canonize components of at most this many vertices (larger ones use the shape key).
+    #[arg(long, value_name = "N", default_value_t = SearchConfig::default().canonical_max_order)]
+    canonical_max_order: usize,
     /// Do not delete twins before the memo lookups.
     #[arg(long)]
     no_twin_reduction: bool,
@@ -66,6 +69,7 @@ impl SearchLayers {
                 Key::Shape => MemoKey::Shape,
                 Key::Canonical => MemoKey::Canonical,
             },
+            canonical_max_order: self.canonical_max_order,
             twin_reduction: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
             ..SearchConfig::default()

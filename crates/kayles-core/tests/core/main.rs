@@ -1,0 +1,11 @@
+//! The integration tests of `kayles-core`: one binary, one module per concern.
+//!
+//! Every fast engine (subset table, search with each memo key and layer) is checked against
+//! the plain definition of the game (`kayles_core::brute`) on exhaustive small families and
+//! on quickcheck-generated graphs, and against published values.
+
+mod arbitrary;
+mod corpus;
+mod exhaustive;
+mod known_values;
+mod properties;

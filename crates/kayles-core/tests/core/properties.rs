@@ -1,0 +1,106 @@
+//! quickcheck properties on random graphs of up to 12 vertices.
+
+use crate::arbitrary::ArbGraph;
+use kayles_core::search::{SearchConfig, Solver};
+use kayles_core::table::SubsetTable;
+use kayles_core::{arc, brute, graph6, VertexSet};
+use quickcheck::{QuickCheck, TestResult};
+
+fn subset(n: usize, mask: u64) -> VertexSet {
+    VertexSet::from_vertices(n, (0..n).filter(|v| mask >> v & 1 == 1))
+}
+
+#[test]
+fn table_value_equals_search_value_for_every_subset() {
+    fn prop(g: ArbGraph) -> TestResult {
+        let g = g.0;
+        if g.order() > 10 {
+            return TestResult::discard();
+        }
+        let table = SubsetTable::compute(&g).unwrap();
+        let mut solver = Solver::new();
+        for mask in 0..1u64 << g.order() {
+            let (sub, _) = g.induced_subgraph(&subset(g.order(), mask));
+            if solver.nimber(&sub).unwrap() != u32::from(table.nimber(mask)) {
+                return TestResult::failed();
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new().tests(150).quickcheck(prop as fn(ArbGraph) -> TestResult);
+}
+
+#[test]
+fn search_equals_definition() {
+    fn prop(g: ArbGraph) -> bool {
+        let g = g.0;
+        let want = brute::node_kayles(&g, brute::full_mask(&g));
+        Solver::new().nimber(&g).unwrap() == want
+            && Solver::with_config(SearchConfig::plain()).nimber(&g).unwrap() == want
+    }
+    QuickCheck::new().tests(400).quickcheck(prop as fn(ArbGraph) -> bool);
+}
+
+/// NK-XOR: the value of a disjoint union is the xor of the values (by definition, so the
+/// judge does not split components either).
+#[test]
+fn nk_xor_disjoint_union() {
+    fn prop(a: ArbGraph, b: ArbGraph) -> TestResult {
+        let u = a.0.disjoint_union(&b.0);
+        if u.order() > 16 {
+            return TestResult::discard();
+        }
+        let whole = brute::node_kayles(&u, brute::full_mask(&u));
+        let parts = brute::node_kayles(&a.0, brute::full_mask(&a.0))
+            ^ brute::node_kayles(&b.0, brute::full_mask(&b.0));
+        TestResult::from_bool(whole == parts)
+    }
+    QuickCheck::new().tests(300).quickcheck(prop as fn(ArbGraph, ArbGraph) -> TestResult);
+}
+
+#[test]
+fn graph6_round_trip() {
+    fn prop(g: ArbGraph) -> bool {
+        graph6::parse(&graph6::write(&g.0)).as_ref() == Ok(&g.0)
+    }
+    QuickCheck::new().tests(500).quickcheck(prop as fn(ArbGraph) -> bool);
+}
+
+/// NK-ARC-LINE: Arc Kayles on G is Node Kayles on L(G), and both equal the definition.
+#[test]
+fn arc_search_equals_node_search_on_the_line_graph() {
+    fn prop(g: ArbGraph) -> TestResult {
+        let g = g.0;
+        if g.size() > 24 {
+            return TestResult::discard();
+        }
+        let want = brute::arc_kayles(&g, brute::full_mask(&g));
+        TestResult::from_bool(
+            arc::nimber(&g).unwrap() == want && arc::nimber_via_line_graph(&g).unwrap() == want,
+        )
+    }
+    QuickCheck::new().tests(300).quickcheck(prop as fn(ArbGraph) -> TestResult);
+}
+
+/// The memo keys are sound: a relabelled copy gets the same value from a solver that has
+/// already seen the original (a hit), and from a fresh one.
+#[test]
+fn relabelling_does_not_change_the_value() {
+    fn prop(g: ArbGraph, seed: u64) -> bool {
+        let g = g.0;
+        let n = g.order();
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut x = seed | 1;
+        for i in (1..n).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            perm.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let h = g.relabel(&perm);
+        let mut shared = Solver::new();
+        let a = shared.nimber(&g).unwrap();
+        a == shared.nimber(&h).unwrap() && a == Solver::new().nimber(&h).unwrap()
+    }
+    QuickCheck::new().tests(300).quickcheck(prop as fn(ArbGraph, u64) -> bool);
+}

@@ -1,0 +1,206 @@
+//! The benchmarks. Each case runs in a child process of its own (so that its peak resident
+//! memory, `VmHWM`, is its own) several times; the median is reported beside the baseline
+//! measured in the same run.
+//!
+//! - **table**: the full subset table of `grid:4x6` and of a fixed random 26-vertex graph;
+//!   baseline = the plain single-threaded loop over `u64` masks written out below; then
+//!   `kayles-core` on one thread and on all threads.
+//! - **search**: single-position search on the budget cases of DESIGN.md and issue 2.
+
+use anyhow::{bail, Context, Result};
+use kayles_core::search::Solver;
+use kayles_core::table::SubsetTable;
+use kayles_core::{families, Graph};
+use std::process::Command;
+use std::time::Instant;
+
+const TABLE_CASES: &[&str] = &["grid:4x6", "random:26"];
+const SEARCH_CASES: &[(&str, f64)] = &[
+    ("grid:3x14", 1.0),
+    ("grid:3x18", 10.0),
+    ("petersen:21,2", 5.0),
+    ("queens:10", 10.0),
+    ("linked-c4:300", 10.0),
+];
+
+/// A fixed random graph: `n` vertices, each edge present with probability 1/4 (xorshift,
+/// fixed seed, so every run benchmarks the same graph).
+fn random_graph(n: usize) -> Graph {
+    let mut g = Graph::new(n);
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for u in 0..n {
+        for v in u + 1..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if x % 4 == 0 {
+                g.add_edge(u, v);
+            }
+        }
+    }
+    g
+}
+
+fn graph(case: &str) -> Result<Graph> {
+    match case.strip_prefix("random:") {
+        Some(n) => Ok(random_graph(n.parse()?)),
+        None => Ok(families::build(case)?),
+    }
+}
+
+/// The baseline: the plain loop, nothing else.
+fn plain_table(closed: &[u64], n: usize) -> Vec<u8> {
+    let mut t = vec![0u8; 1 << n];
+    for s in 1..1u64 << n {
+        let mut seen = 0u64;
+        let mut rest = s;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            seen |= 1 << t[(s & !closed[v]) as usize];
+        }
+        t[s as usize] = seen.trailing_ones() as u8;
+    }
+    t
+}
+
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+/// Runs one measurement in this process and prints `seconds peak_kib result`.
+pub fn run_one(args: &[String]) -> Result<()> {
+    let [kind, case] = args else { bail!("bench-one KIND CASE") };
+    let g = graph(case)?;
+    let start = Instant::now();
+    let result = match kind.as_str() {
+        "table-baseline" => {
+            let closed = g.closed_neighbourhoods::<u64>();
+            let t = plain_table(&closed, g.order());
+            u64::from(t[t.len() - 1])
+        }
+        "table-1" => {
+            let t = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()?
+                .install(|| SubsetTable::compute(&g))?;
+            u64::from(t.nimber((1 << g.order()) - 1))
+        }
+        "table-all" => {
+            let t = SubsetTable::compute(&g)?;
+            u64::from(t.nimber((1 << g.order()) - 1))
+        }
+        "search" => u64::from(Solver::new().nimber(&g)?),
+        other => bail!("unknown benchmark kind {other}"),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{seconds} {} {result}", peak_kib());
+    Ok(())
+}
+
+struct Sample {
+    seconds: f64,
+    peak_kib: u64,
+    result: u64,
+}
+
+fn measure(kind: &str, case: &str) -> Result<Sample> {
+    let out = Command::new(std::env::current_exe()?)
+        .args(["bench-one", kind, case])
+        .output()
+        .context("running a benchmark child")?;
+    if !out.status.success() {
+        bail!("{kind} {case}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let text = String::from_utf8(out.stdout)?;
+    let f: Vec<&str> = text.split_whitespace().collect();
+    Ok(Sample { seconds: f[0].parse()?, peak_kib: f[1].parse()?, result: f[2].parse()? })
+}
+
+fn median(kind: &str, case: &str, runs: usize) -> Result<Sample> {
+    let mut samples: Vec<Sample> = (0..runs).map(|_| measure(kind, case)).collect::<Result<_>>()?;
+    samples.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    let results: Vec<u64> = samples.iter().map(|s| s.result).collect();
+    if results.windows(2).any(|w| w[0] != w[1]) {
+        bail!("{kind} {case}: runs disagree: {results:?}");
+    }
+    Ok(samples.swap_remove(runs / 2))
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown cpu".into());
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load = load.split_whitespace().next().unwrap_or("?").to_string();
+    format!("{cpu}, {} threads, load average {load} at start", rayon::current_num_threads())
+}
+
+pub fn run(args: &[String]) -> Result<()> {
+    let mut which = "all";
+    let mut runs = 5usize;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--runs" => {
+                runs = args.get(i + 1).context("--runs N")?.parse()?;
+                i += 1;
+            }
+            w @ ("table" | "search" | "all") => which = w,
+            other => bail!("unknown argument {other}"),
+        }
+        i += 1;
+    }
+    println!("machine: {}", machine());
+    if which != "search" {
+        println!("\n## Full subset table (median of {runs}, seconds; peak memory)\n");
+        println!("| case | baseline loop | core, 1 thread | ratio | core, all threads | speed-up |");
+        println!("|---|---|---|---|---|---|");
+        for case in TABLE_CASES {
+            let base = median("table-baseline", case, runs)?;
+            let one = median("table-1", case, runs)?;
+            let all = median("table-all", case, runs)?;
+            if base.result != one.result || base.result != all.result {
+                bail!("{case}: table engines disagree with the baseline");
+            }
+            println!(
+                "| {case} | {:.3} ({} MiB) | {:.3} | {:.2}x | {:.3} | {:.2}x |",
+                base.seconds,
+                base.peak_kib / 1024,
+                one.seconds,
+                one.seconds / base.seconds,
+                all.seconds,
+                base.seconds / all.seconds
+            );
+        }
+    }
+    if which != "table" {
+        let runs = runs.min(3);
+        println!("\n## Single-position search (median of {runs}; budget; peak memory)\n");
+        println!("| case | nimber | seconds | budget | peak memory |");
+        println!("|---|---|---|---|---|");
+        for (case, budget) in SEARCH_CASES {
+            let s = median("search", case, runs)?;
+            println!(
+                "| {case} | {} | {:.3} | {budget} s{} | {:.1} MiB |",
+                s.result,
+                s.seconds,
+                if s.seconds > *budget { " (over)" } else { "" },
+                s.peak_kib as f64 / 1024.0
+            );
+        }
+    }
+    Ok(())
+}
