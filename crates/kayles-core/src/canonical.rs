@@ -50,14 +50,20 @@ pub(crate) fn mix(x: u64) -> u64 {
 
 /// Counts distinct colours with a small open-addressing table (no sorting).
 #[derive(Default, Debug)]
-struct ClassCounter {
+pub(crate) struct ClassCounter {
     keys: Vec<u64>,
     counts: Vec<u32>,
 }
 
 impl ClassCounter {
+    /// The largest number of times one value occurs in `values` (0 when empty).
+    pub(crate) fn max_multiplicity(&mut self, values: &[u64]) -> u32 {
+        self.count(values);
+        self.counts.iter().copied().max().unwrap_or(0)
+    }
+
     /// Number of distinct values in `colour`; afterwards `classes()` lists them.
-    fn count(&mut self, colour: &[u64]) -> usize {
+    pub(crate) fn count(&mut self, colour: &[u64]) -> usize {
         let size = (2 * colour.len()).next_power_of_two().max(8);
         self.keys.clear();
         self.keys.resize(size, 0);

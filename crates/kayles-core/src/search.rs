@@ -18,7 +18,7 @@
 //! against each other and against the plain definition ([`brute`](crate::brute)).
 
 use crate::bits::{Bits, Words};
-use crate::canonical::{self, mix, Canonizer};
+use crate::canonical::{self, mix, Canonizer, ClassCounter};
 use crate::code_memo::CodeMemo;
 use crate::known::{mex, PathNimbers};
 use crate::Graph;
@@ -42,7 +42,10 @@ pub enum SearchError {
 }
 
 /// The largest connected component [`Solver`] searches.
-pub const MAX_COMPONENT_ORDER: usize = 4096;
+pub const MAX_COMPONENT_ORDER: usize = 64 * MAX_WORDS;
+
+/// Words of the widest vertex set the search uses.
+const MAX_WORDS: usize = 64;
 
 /// Which layers of the search are on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,7 +225,8 @@ impl Solver {
             codes: Vec::new(),
             local_of: vec![0; g.order()],
             twin_hashes: Vec::new(),
-            seen_hashes: hashbrown::HashSet::new(),
+            twin_counter: ClassCounter::default(),
+            hash_buffer: Vec::new(),
             neighbour_lists: (0..g.order())
                 .map(|v| g.neighbours(v).iter().map(|u| u as u32).collect())
                 .collect(),
@@ -236,6 +240,13 @@ impl Solver {
             Ok(u32::from(value))
         }
     }
+}
+
+/// What one pass over a component learns.
+struct Survey {
+    order: usize,
+    degree_sum: usize,
+    max_degree: usize,
 }
 
 /// Where a missed component's codes sit on the code stack, and their hashes.
@@ -256,7 +267,8 @@ struct Engine<'a, S: Bits> {
     codes: Vec<u64>,
     local_of: Vec<u32>,
     twin_hashes: Vec<(u64, u32)>,
-    seen_hashes: hashbrown::HashSet<u64>,
+    twin_counter: ClassCounter,
+    hash_buffer: Vec<u64>,
     /// Adjacency lists (used by the component search on wide sets).
     neighbour_lists: Vec<Vec<u32>>,
     stack: Vec<u32>,
@@ -294,17 +306,19 @@ impl<S: Bits> Engine<'_, S> {
 
     fn value_uncached(&mut self, comp: S) -> u8 {
         let config = self.solver.config;
-        if config.known_pieces {
-            if let Some(v) = self.known_piece(comp) {
+        if config.known_pieces || config.twin_reduction {
+            let survey = self.survey(comp);
+            if config.known_pieces && survey.max_degree <= 2 {
                 self.solver.stats.known_hits += 1;
-                return v;
+                let (k, paths) = (survey.order, &mut self.solver.paths);
+                return if survey.degree_sum / 2 == k - 1 { paths.path(k) } else { paths.cycle(k) };
             }
-        }
-        if config.twin_reduction {
-            let reduced = self.without_twins(comp);
-            if reduced != comp {
-                self.solver.stats.twin_reductions += 1;
-                return self.value(reduced);
+            if config.twin_reduction {
+                let reduced = self.without_twins(comp);
+                if reduced != comp {
+                    self.solver.stats.twin_reductions += 1;
+                    return self.value(reduced);
+                }
             }
         }
         let keys = if config.memo_key == MemoKey::Exact {
@@ -441,49 +455,60 @@ impl<S: Bits> Engine<'_, S> {
     }
 
     /// Xor of the values of the components of `set`.
+    ///
+    /// Narrow sets grow each component a whole frontier at a time with bitset unions;
+    /// wide ones (long sparse components, where that would cost diameter x width) walk
+    /// adjacency lists over plain word arrays.
     fn xor_of_components(&mut self, set: S) -> u8 {
         let mut x = 0u8;
-        let mut left = set;
-        while let Some(start) = left.first() {
-            let comp = self.component_of(start, left);
-            left = left.difference(comp);
-            x ^= self.value(comp);
-        }
-        x
-    }
-
-    /// The component of `start` in the subgraph induced by `within`.
-    ///
-    /// Narrow sets grow the component a whole frontier at a time with bitset unions; wide
-    /// ones (long sparse components, where that would cost diameter x width) walk
-    /// adjacency lists instead.
-    #[inline]
-    fn component_of(&mut self, start: usize, within: S) -> S {
-        let mut comp = S::singleton(start);
         if S::WORDS <= 2 {
-            let mut frontier = comp;
-            while !frontier.is_empty() {
-                let mut next = S::empty();
-                for v in frontier.iter() {
-                    next = next.union(self.closed[v]);
+            let mut left = set;
+            while let Some(start) = left.first() {
+                let mut comp = S::singleton(start);
+                let mut frontier = comp;
+                while !frontier.is_empty() {
+                    let mut next = S::empty();
+                    for v in frontier.iter() {
+                        next = next.union(self.closed[v]);
+                    }
+                    frontier = next.intersection(left).difference(comp);
+                    comp = comp.union(frontier);
                 }
-                frontier = next.intersection(within).difference(comp);
-                comp = comp.union(frontier);
+                left = left.difference(comp);
+                x ^= self.value(comp);
             }
-        } else {
-            self.stack.clear();
-            self.stack.push(start as u32);
-            while let Some(v) = self.stack.pop() {
-                for &u in &self.neighbour_lists[v as usize] {
-                    let u = u as usize;
-                    if within.contains(u) && !comp.contains(u) {
-                        comp.insert(u);
-                        self.stack.push(u as u32);
+            return x;
+        }
+        let words = S::WORDS;
+        let mut left = [0u64; MAX_WORDS];
+        for (i, w) in left[..words].iter_mut().enumerate() {
+            *w = set.word(i);
+        }
+        let mut comp = [0u64; MAX_WORDS];
+        let mut stack = std::mem::take(&mut self.stack);
+        for i in 0..words {
+            while left[i] != 0 {
+                let start = 64 * i + left[i].trailing_zeros() as usize;
+                left[i] &= left[i] - 1;
+                comp[..words].fill(0);
+                comp[i] |= 1 << (start % 64);
+                stack.clear();
+                stack.push(start as u32);
+                while let Some(v) = stack.pop() {
+                    for &u in &self.neighbour_lists[v as usize] {
+                        let (w, bit) = (u as usize / 64, 1u64 << (u % 64));
+                        if left[w] & bit != 0 {
+                            left[w] &= !bit;
+                            comp[w] |= bit;
+                            stack.push(u);
+                        }
                     }
                 }
+                x ^= self.value(S::from_words(&comp[..words]));
             }
         }
-        comp
+        self.stack = stack;
+        x
     }
 
     /// Calls `f` on each neighbour of `v` inside `comp`: bitset iteration on narrow sets,
@@ -501,20 +526,26 @@ impl<S: Bits> Engine<'_, S> {
         }
     }
 
-    /// Paths and cycles (every degree at most 2), by table.
-    fn known_piece(&mut self, comp: S) -> Option<u8> {
-        let k = comp.count() as usize;
-        let mut degree_sum = 0usize;
+    /// One pass over `comp`: its order, degrees, and (into `self.twin_hashes`) a hash of
+    /// each vertex's closed neighbourhood, for the known-piece and twin checks.
+    fn survey(&mut self, comp: S) -> Survey {
+        let mut pairs = std::mem::take(&mut self.twin_hashes);
+        pairs.clear();
+        let mut survey = Survey { order: 0, degree_sum: 0, max_degree: 0 };
         for v in comp.iter() {
+            let mut h = mix(v as u64);
             let mut d = 0;
-            self.for_each_neighbour_in(v, comp, |_| d += 1);
-            if d > 2 {
-                return None;
-            }
-            degree_sum += d;
+            self.for_each_neighbour_in(v, comp, |u| {
+                h = h.wrapping_add(mix(u as u64));
+                d += 1;
+            });
+            pairs.push((h, v as u32));
+            survey.order += 1;
+            survey.degree_sum += d;
+            survey.max_degree = survey.max_degree.max(d);
         }
-        let paths = &mut self.solver.paths;
-        Some(if degree_sum / 2 == k - 1 { paths.path(k) } else { paths.cycle(k) })
+        self.twin_hashes = pairs;
+        survey
     }
 
     /// `comp` with one true twin deleted from every class of true twins, or (when there
@@ -524,19 +555,18 @@ impl<S: Bits> Engine<'_, S> {
     /// Candidates are grouped by a hash of their neighbourhood and confirmed by comparing
     /// the sets, so the cost is about the number of edges, not `n^2`.
     fn without_twins(&mut self, comp: S) -> S {
+        // `self.twin_hashes` holds (closed-neighbourhood hash, vertex) from `survey`.
         let mut pairs = std::mem::take(&mut self.twin_hashes);
-        pairs.clear();
-        for v in comp.iter() {
-            let mut h = mix(v as u64);
-            self.for_each_neighbour_in(v, comp, |u| h = h.wrapping_add(mix(u as u64)));
-            pairs.push((h, v as u32));
-        }
         // Fast path: no two equal closed or open hashes means no twins at all.
-        self.seen_hashes.clear();
-        let closed_clash = !pairs.iter().all(|p| self.seen_hashes.insert(p.0));
-        self.seen_hashes.clear();
-        let open_clash =
-            !pairs.iter().all(|p| self.seen_hashes.insert(p.0.wrapping_sub(mix(u64::from(p.1)))));
+        let mut hashes = std::mem::take(&mut self.hash_buffer);
+        hashes.clear();
+        hashes.extend(pairs.iter().map(|p| p.0));
+        let closed_clash = self.twin_counter.max_multiplicity(&hashes) >= 2;
+        for (h, p) in hashes.iter_mut().zip(&pairs) {
+            *h = h.wrapping_sub(mix(u64::from(p.1)));
+        }
+        let open_clash = self.twin_counter.max_multiplicity(&hashes) >= 3;
+        self.hash_buffer = hashes;
         if !closed_clash && !open_clash {
             self.twin_hashes = pairs;
             return comp;
