@@ -1,0 +1,113 @@
+//! End-to-end tests of the `kayles` command: results, streaming, JSON, resume, and the
+//! one-line errors with exit status 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn kayles(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kayles runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = kayles(args, "");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must fail: exit status 2 and exactly one line on stderr, no panic.
+fn error(args: &[&str], stdin: &str) -> String {
+    let out = kayles(args, stdin);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn nimbers_of_families_and_graph6() {
+    assert_eq!(stdout(&["nimber", "path:15", "grid:3x4", "Bw"]), "5\n0\n1\n");
+    assert_eq!(stdout(&["nimber", "--game", "arc", "path:4"]), "2\n");
+    assert_eq!(stdout(&["nimber", "--memo-key", "exact", "--no-twin-reduction", "queens:5"]), "3\n");
+}
+
+#[test]
+fn graph6_lines_on_stdin_give_one_result_each() {
+    // K3, P3 (as graph6), the empty graph on 4 vertices.
+    let out = kayles(&["nimber", "-"], "Bw\nBg\n\nC?\n");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n2\n0\n");
+}
+
+#[test]
+fn json_results() {
+    let out = stdout(&["--json", "nimber", "petersen:5,2"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["nimber"], 1);
+    assert_eq!(v["order"], 10);
+}
+
+#[test]
+fn histogram_and_subsets() {
+    // P3: subsets {} 0; singletons 1 (3); {0,1},{1,2} edges 1; {0,2} 0; {0,1,2} 2.
+    assert_eq!(stdout(&["histogram", "path:3"]), "0:2 1:5 2:1\n");
+    assert_eq!(stdout(&["subsets", "path:3", "--nimber", "0"]), "{} 0\n{0,2} 0\n");
+}
+
+#[test]
+fn families_are_listed() {
+    let out = stdout(&["families"]);
+    for name in ["path:N", "grid:RxC", "petersen:N,K", "queens:N", "linked-c4-alt:N"] {
+        assert!(out.contains(name), "{name} missing");
+    }
+}
+
+#[test]
+fn sequences_stream_and_resume_without_loss_or_duplication() {
+    let dir = std::env::temp_dir().join(format!("kayles-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let full = dir.join("full.txt");
+    let part = dir.join("part.txt");
+    let _ = std::fs::remove_file(&full);
+    let _ = std::fs::remove_file(&part);
+    let f = full.to_str().unwrap();
+    let p = part.to_str().unwrap();
+    let printed = stdout(&["seq", "linked-c4", "--terms", "12", "--out", f]);
+    assert_eq!(printed, std::fs::read_to_string(&full).unwrap());
+    assert!(printed.ends_with("11 6\n12 5\n"));
+    // An interrupted run: six complete lines and half of the seventh.
+    stdout(&["seq", "linked-c4", "--terms", "6", "--out", p]);
+    std::fs::OpenOptions::new().append(true).open(&part).unwrap().write_all(b"7 ").unwrap();
+    stdout(&["seq", "linked-c4", "--terms", "12", "--out", p, "--resume"]);
+    assert_eq!(std::fs::read(&part).unwrap(), std::fs::read(&full).unwrap());
+    // Resuming a finished run adds nothing.
+    stdout(&["seq", "linked-c4", "--terms", "12", "--out", p, "--resume"]);
+    assert_eq!(std::fs::read(&part).unwrap(), std::fs::read(&full).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn undefined_leading_terms_are_skipped() {
+    let out = stdout(&["seq", "petersen:N,2", "--terms", "6"]);
+    assert_eq!(out, "4 1\n5 1\n6 0\n");
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_2() {
+    assert!(error(&["nimber", "B"], "").contains("graph6"));
+    assert!(error(&["nimber", "cube:3"], "").contains("unknown family"));
+    assert!(error(&["nimber", "grid:3"], "").contains("grid:3"));
+    assert!(error(&["nimber", "-"], "Bw\nB~~\n").contains("stdin line 2"));
+    assert!(error(&["histogram", "path:31"], "").contains("2147483648 bytes"));
+    assert!(error(&["nimber", ":Fa@x^"], "").contains("sparse6"));
+    error(&["nimber", "--game", "chess", "path:3"], "");
+    error(&["frobnicate"], "");
+}
