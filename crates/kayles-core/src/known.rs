@@ -45,6 +45,12 @@ impl PathNimbers {
         self.values[n]
     }
 
+    /// `g(P_n)` if already computed (by an earlier [`path`](Self::path) call up to `n`),
+    /// else 0. Lets read-only users share a table extended beforehand.
+    pub fn known(&self, n: usize) -> u8 {
+        self.values.get(n).copied().unwrap_or(0)
+    }
+
     /// `g(C_n)` for `n >= 3`: every move leaves `P_{n-3}`.
     pub fn cycle(&mut self, n: usize) -> u8 {
         u8::from(self.path(n - 3) == 0)

@@ -23,6 +23,9 @@ use crate::code_memo::CodeMemo;
 use crate::known::{mex, PathNimbers};
 use crate::Graph;
 use hashbrown::HashMap;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use thiserror::Error;
 
 /// Why a search could not give a value.
@@ -60,6 +63,10 @@ pub struct SearchConfig {
     /// Components above this order are not canonized (the shape key still applies):
     /// refinement costs grow quadratically and large components rarely repeat.
     pub canonical_max_order: usize,
+    /// Threads for the search: 1 searches on the calling thread only; any other value
+    /// splits the options of each large root position across the search thread pool
+    /// (one thread per core).
+    pub threads: usize,
     /// When the memos together pass this many bytes they are emptied (values already
     /// returned stay right; only reuse is lost).
     pub memo_limit_bytes: usize,
@@ -70,6 +77,7 @@ impl Default for SearchConfig {
         SearchConfig {
             memo_key: MemoKey::Canonical,
             canonical_max_order: 64,
+            threads: 0,
             twin_reduction: true,
             known_pieces: true,
             memo_limit_bytes: 8 << 30,
@@ -124,6 +132,19 @@ pub struct SearchStats {
     pub evictions: u64,
 }
 
+impl SearchStats {
+    /// Adds another engine's counters (the memo size is not additive and is left alone).
+    fn add(&mut self, other: &SearchStats) {
+        self.positions += other.positions;
+        self.exact_hits += other.exact_hits;
+        self.shape_hits += other.shape_hits;
+        self.canonical_hits += other.canonical_hits;
+        self.known_hits += other.known_hits;
+        self.twin_reductions += other.twin_reductions;
+        self.evictions += other.evictions;
+    }
+}
+
 /// A Node Kayles solver; keeps its shared memo between calls.
 ///
 /// ```
@@ -133,17 +154,43 @@ pub struct SearchStats {
 /// assert_eq!(solver.nimber(&families::build("path:15").unwrap()), Ok(5));
 /// ```
 pub struct Solver {
-    config: SearchConfig,
-    shared: CodeMemo,
+    shared: Shared,
     paths: PathNimbers,
-    canonizer: Canonizer,
-    stats: SearchStats,
+}
+
+/// What every engine of a solver shares, across threads.
+struct Shared {
+    config: SearchConfig,
+    memo: Mutex<CodeMemo>,
+    stats: Mutex<SearchStats>,
+    overflow: AtomicBool,
+}
+
+impl Shared {
+    fn memo(&self) -> MutexGuard<'_, CodeMemo> {
+        self.memo.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 impl Default for Solver {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// Components smaller than this are never split across threads.
+const PARALLEL_MIN_ORDER: usize = 24;
+
+/// The search's worker threads, with stacks deep enough for long games.
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .stack_size(256 << 20)
+            .thread_name(|i| format!("kayles-search-{i}"))
+            .build()
+            .expect("building the search thread pool")
+    })
 }
 
 impl Solver {
@@ -155,22 +202,25 @@ impl Solver {
     /// A solver with the given layers.
     pub fn with_config(config: SearchConfig) -> Self {
         Solver {
-            config,
-            shared: CodeMemo::new(),
+            shared: Shared {
+                config,
+                memo: Mutex::new(CodeMemo::new()),
+                stats: Mutex::new(SearchStats::default()),
+                overflow: AtomicBool::new(false),
+            },
             paths: PathNimbers::new(),
-            canonizer: Canonizer::new(),
-            stats: SearchStats::default(),
         }
     }
 
     /// The counters so far.
     pub fn stats(&self) -> SearchStats {
-        SearchStats { shared_entries: self.shared.len() as u64, ..self.stats }
+        let stats = *self.shared.stats.lock().unwrap_or_else(|p| p.into_inner());
+        SearchStats { shared_entries: self.shared.memo().len() as u64, ..stats }
     }
 
     /// Bytes held by the shared memo.
     pub fn memo_bytes(&self) -> usize {
-        self.shared.bytes()
+        self.shared.memo().bytes()
     }
 
     /// The Node Kayles nimber of `g`.
@@ -185,6 +235,7 @@ impl Solver {
 
     fn connected_nimber(&mut self, g: &Graph) -> Result<u32, SearchError> {
         let n = g.order();
+        self.paths.path(n);
         // Deep positions recurse once per move; give large graphs a large stack.
         if n > 128 {
             let mut result = None;
@@ -201,7 +252,7 @@ impl Solver {
         }
     }
 
-    fn dispatch(&mut self, g: &Graph) -> Result<u32, SearchError> {
+    fn dispatch(&self, g: &Graph) -> Result<u32, SearchError> {
         match g.order() {
             0..=64 => self.run::<u64>(g),
             65..=128 => self.run::<u128>(g),
@@ -214,27 +265,23 @@ impl Solver {
         }
     }
 
-    fn run<S: Bits>(&mut self, g: &Graph) -> Result<u32, SearchError> {
-        if g.order() == 0 {
+    fn run<S: Bits>(&self, g: &Graph) -> Result<u32, SearchError> {
+        let n = g.order();
+        if n == 0 {
             return Ok(0);
         }
-        let mut engine = Engine::<S> {
+        let graph = EngineGraph {
             closed: g.closed_neighbourhoods::<S>(),
-            exact: HashMap::new(),
-            solver: self,
-            codes: Vec::new(),
-            local_of: vec![0; g.order()],
-            twin_hashes: Vec::new(),
-            twin_counter: ClassCounter::default(),
-            hash_buffer: Vec::new(),
-            neighbour_lists: (0..g.order())
+            neighbour_lists: (0..n)
                 .map(|v| g.neighbours(v).iter().map(|u| u as u32).collect())
                 .collect(),
-            stack: Vec::new(),
-            overflow: false,
         };
-        let value = engine.value(S::prefix(g.order()));
-        if engine.overflow {
+        let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
+        let mut engine = Engine::new(&graph, &self.shared, &paths);
+        engine.parallel_root = self.shared.config.threads != 1 && n >= PARALLEL_MIN_ORDER;
+        let value = engine.value(S::prefix(n));
+        drop(engine);
+        if self.shared.overflow.swap(false, Ordering::Relaxed) {
             Err(SearchError::NimberTooLarge)
         } else {
             Ok(u32::from(value))
@@ -257,11 +304,22 @@ struct Keys {
     canonical_hash: Option<u64>,
 }
 
-/// The search over the vertex sets of one connected graph.
-struct Engine<'a, S: Bits> {
+/// The graph an engine searches, shared read-only by the engines of all threads.
+struct EngineGraph<S> {
     closed: Vec<S>,
+    /// Adjacency lists (used by the component search on wide sets).
+    neighbour_lists: Vec<Vec<u32>>,
+}
+
+/// The search over the vertex sets of one connected graph, on one thread.
+struct Engine<'a, S: Bits> {
+    graph: &'a EngineGraph<S>,
+    shared: &'a Shared,
+    /// `paths[k]` = the value of the path on `k` vertices, for every `k <= n`.
+    paths: &'a [u8],
     exact: HashMap<S, u8>,
-    solver: &'a mut Solver,
+    canonizer: Canonizer,
+    stats: SearchStats,
     /// A stack of memo codes: each open position keeps its codes here while its
     /// options are searched.
     codes: Vec<u64>,
@@ -269,20 +327,44 @@ struct Engine<'a, S: Bits> {
     twin_hashes: Vec<(u64, u32)>,
     twin_counter: ClassCounter,
     hash_buffer: Vec<u64>,
-    /// Adjacency lists (used by the component search on wide sets).
-    neighbour_lists: Vec<Vec<u32>>,
     stack: Vec<u32>,
-    overflow: bool,
+    /// Split the next expansion's options across the thread pool.
+    parallel_root: bool,
 }
 
-impl<S: Bits> Engine<'_, S> {
+impl<S: Bits> Drop for Engine<'_, S> {
+    fn drop(&mut self) {
+        let mut total = self.shared.stats.lock().unwrap_or_else(|p| p.into_inner());
+        total.add(&self.stats);
+    }
+}
+
+impl<'a, S: Bits> Engine<'a, S> {
+    fn new(graph: &'a EngineGraph<S>, shared: &'a Shared, paths: &'a [u8]) -> Self {
+        Engine {
+            graph,
+            shared,
+            paths,
+            exact: HashMap::new(),
+            canonizer: Canonizer::new(),
+            stats: SearchStats::default(),
+            codes: Vec::new(),
+            local_of: vec![0; graph.closed.len()],
+            twin_hashes: Vec::new(),
+            twin_counter: ClassCounter::default(),
+            hash_buffer: Vec::new(),
+            stack: Vec::new(),
+            parallel_root: false,
+        }
+    }
+
     /// Value of a non-empty connected vertex set.
     fn value(&mut self, comp: S) -> u8 {
         if comp.count() <= 2 {
             return 1;
         }
         if let Some(&v) = self.exact.get(&comp) {
-            self.solver.stats.exact_hits += 1;
+            self.stats.exact_hits += 1;
             return v;
         }
         let v = self.value_uncached(comp);
@@ -291,32 +373,71 @@ impl<S: Bits> Engine<'_, S> {
     }
 
     fn remember(&mut self, comp: S, v: u8) {
-        let limit = self.solver.config.memo_limit_bytes;
-        let exact_bytes = self.exact.capacity() * (std::mem::size_of::<S>() + 2);
-        if exact_bytes + self.solver.shared.bytes() > limit {
-            self.exact.clear();
-            self.exact.shrink_to_fit();
-            if self.solver.shared.bytes() > limit / 2 {
-                self.solver.shared.clear();
+        // The shared memo's size is read under its lock, so only now and then.
+        if self.exact.len() % 1024 == 1023 {
+            let limit = self.shared.config.memo_limit_bytes;
+            let exact_bytes = self.exact.capacity() * (std::mem::size_of::<S>() + 2);
+            let mut memo = self.shared.memo();
+            if exact_bytes + memo.bytes() > limit {
+                self.exact.clear();
+                self.exact.shrink_to_fit();
+                if memo.bytes() > limit / 2 {
+                    memo.clear();
+                }
+                self.stats.evictions += 1;
             }
-            self.solver.stats.evictions += 1;
         }
         self.exact.insert(comp, v);
     }
 
+    /// The options' values of `comp`, as a 256-bit seen set; split across the thread pool
+    /// when this is the root of a large search.
+    fn option_values(&mut self, comp: S) -> [u64; 4] {
+        let mut seen = [0u64; 4];
+        let closed = &self.graph.closed;
+        if std::mem::take(&mut self.parallel_root) {
+            let vertices: Vec<usize> = comp.iter().collect();
+            let (graph, shared, paths) = (self.graph, self.shared, self.paths);
+            let values: Vec<u8> = pool().install(|| {
+                vertices
+                    .par_iter()
+                    .with_max_len(1)
+                    .map_init(
+                        || Engine::new(graph, shared, paths),
+                        |engine, &v| engine.xor_of_components(comp.difference(graph.closed[v])),
+                    )
+                    .collect()
+            });
+            for x in values {
+                seen[(x >> 6) as usize] |= 1 << (x & 63);
+            }
+        } else {
+            for v in comp.iter() {
+                let x = self.xor_of_components(comp.difference(closed[v]));
+                seen[(x >> 6) as usize] |= 1 << (x & 63);
+            }
+        }
+        seen
+    }
+
     fn value_uncached(&mut self, comp: S) -> u8 {
-        let config = self.solver.config;
+        let config = self.shared.config;
         if config.known_pieces || config.twin_reduction {
             let survey = self.survey(comp);
             if config.known_pieces && survey.max_degree <= 2 {
-                self.solver.stats.known_hits += 1;
-                let (k, paths) = (survey.order, &mut self.solver.paths);
-                return if survey.degree_sum / 2 == k - 1 { paths.path(k) } else { paths.cycle(k) };
+                self.stats.known_hits += 1;
+                let k = survey.order;
+                // A cycle C_k: every move leaves the path on k - 3 vertices.
+                return if survey.degree_sum / 2 == k - 1 {
+                    self.paths[k]
+                } else {
+                    u8::from(self.paths[k - 3] == 0)
+                };
             }
             if config.twin_reduction {
                 let reduced = self.without_twins(comp);
                 if reduced != comp {
-                    self.solver.stats.twin_reductions += 1;
+                    self.stats.twin_reductions += 1;
                     return self.value(reduced);
                 }
             }
@@ -329,21 +450,17 @@ impl<S: Bits> Engine<'_, S> {
                 Err(keys) => Some(keys),
             }
         };
-        self.solver.stats.positions += 1;
-        let mut seen = [0u64; 4];
-        for v in comp.iter() {
-            let x = self.xor_of_components(comp.difference(self.closed[v]));
-            seen[(x >> 6) as usize] |= 1 << (x & 63);
-        }
+        self.stats.positions += 1;
+        let seen = self.option_values(comp);
         let value = match mex(&seen) {
             Some(m) => m,
             None => {
-                self.overflow = true;
+                self.shared.overflow.store(true, Ordering::Relaxed);
                 0
             }
         };
         if let Some(keys) = keys {
-            let memo = &mut self.solver.shared;
+            let mut memo = self.shared.memo();
             memo.insert(keys.shape_hash, &self.codes[keys.start..keys.mid], value);
             if let Some(h) = keys.canonical_hash {
                 memo.insert(h, &self.codes[keys.mid..], value);
@@ -377,19 +494,20 @@ impl<S: Bits> Engine<'_, S> {
         }
         let mid = self.codes.len();
         let shape_hash = CodeMemo::hash(&self.codes[start..mid]);
-        if let Some(v) = self.solver.shared.get(shape_hash, &self.codes[start..mid]) {
-            self.solver.stats.shape_hits += 1;
+        let hit = self.shared.memo().get(shape_hash, &self.codes[start..mid]);
+        if let Some(v) = hit {
+            self.stats.shape_hits += 1;
             self.codes.truncate(start);
             return Ok(v);
         }
-        let config = self.solver.config;
+        let config = self.shared.config;
         let mut keys = Keys { start, mid, shape_hash, canonical_hash: None };
         if config.memo_key != MemoKey::Canonical || k > config.canonical_max_order {
             return Err(keys);
         }
         match narrow {
             Some(adjacency) => {
-                self.solver.canonizer.code(&adjacency, &mut self.codes);
+                self.canonizer.code(&adjacency, &mut self.codes);
             }
             None => {
                 let adjacency: Vec<S> = comp
@@ -402,14 +520,15 @@ impl<S: Bits> Engine<'_, S> {
                         row
                     })
                     .collect();
-                self.solver.canonizer.code(&adjacency, &mut self.codes);
+                self.canonizer.code(&adjacency, &mut self.codes);
             }
         }
         let hash = CodeMemo::hash(&self.codes[mid..]);
-        if let Some(v) = self.solver.shared.get(hash, &self.codes[mid..]) {
-            self.solver.stats.canonical_hits += 1;
+        let mut memo = self.shared.memo();
+        if let Some(v) = memo.get(hash, &self.codes[mid..]) {
+            self.stats.canonical_hits += 1;
             // Next time this shape is met, the cheap key answers.
-            self.solver.shared.insert(shape_hash, &self.codes[start..mid], v);
+            memo.insert(shape_hash, &self.codes[start..mid], v);
             self.codes.truncate(start);
             return Ok(v);
         }
@@ -469,7 +588,7 @@ impl<S: Bits> Engine<'_, S> {
                 while !frontier.is_empty() {
                     let mut next = S::empty();
                     for v in frontier.iter() {
-                        next = next.union(self.closed[v]);
+                        next = next.union(self.graph.closed[v]);
                     }
                     frontier = next.intersection(left).difference(comp);
                     comp = comp.union(frontier);
@@ -495,7 +614,7 @@ impl<S: Bits> Engine<'_, S> {
                 stack.clear();
                 stack.push(start as u32);
                 while let Some(v) = stack.pop() {
-                    for &u in &self.neighbour_lists[v as usize] {
+                    for &u in &self.graph.neighbour_lists[v as usize] {
                         let (w, bit) = (u as usize / 64, 1u64 << (u % 64));
                         if left[w] & bit != 0 {
                             left[w] &= !bit;
@@ -516,9 +635,9 @@ impl<S: Bits> Engine<'_, S> {
     #[inline]
     fn for_each_neighbour_in(&self, v: usize, comp: S, mut f: impl FnMut(usize)) {
         if S::WORDS <= 2 {
-            self.closed[v].intersection(comp).without(v).iter().for_each(f);
+            self.graph.closed[v].intersection(comp).without(v).iter().for_each(f);
         } else {
-            for &u in &self.neighbour_lists[v] {
+            for &u in &self.graph.neighbour_lists[v] {
                 if comp.contains(u as usize) {
                     f(u as usize);
                 }
@@ -572,7 +691,7 @@ impl<S: Bits> Engine<'_, S> {
             return comp;
         }
         pairs.sort_unstable();
-        let closed_in = |v: u32| self.closed[v as usize].intersection(comp);
+        let closed_in = |v: u32| self.graph.closed[v as usize].intersection(comp);
         let mut reduced = comp;
         for run in pairs.chunk_by(|a, b| a.0 == b.0) {
             let first = closed_in(run[0].1);

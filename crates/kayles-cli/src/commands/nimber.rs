@@ -52,6 +52,9 @@ pub struct SearchLayers {
     /// Canonize components of at most this many vertices (larger ones use the shape key).
     #[arg(long, value_name = "N", default_value_t = SearchConfig::default().canonical_max_order)]
     canonical_max_order: usize,
+    /// Search threads: 1 for the calling thread only, 0 for one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
     /// Do not delete twins before the memo lookups.
     #[arg(long)]
     no_twin_reduction: bool,
@@ -70,6 +73,7 @@ impl SearchLayers {
                 Key::Canonical => MemoKey::Canonical,
             },
             canonical_max_order: self.canonical_max_order,
+            threads: self.threads,
             twin_reduction: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
             ..SearchConfig::default()
