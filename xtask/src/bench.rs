@@ -35,7 +35,7 @@ fn random_graph(n: usize) -> Graph {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            if x % 4 == 0 {
+            if x.is_multiple_of(4) {
                 g.add_edge(u, v);
             }
         }
@@ -92,7 +92,9 @@ fn peak_kib() -> u64 {
 
 /// Runs one measurement in this process and prints `seconds peak_kib result`.
 pub fn run_one(args: &[String]) -> Result<()> {
-    let [kind, case] = args else { bail!("bench-one KIND CASE") };
+    let [kind, case] = args else {
+        bail!("bench-one KIND CASE")
+    };
     let g = graph(case)?;
     let start = Instant::now();
     let result = match kind.as_str() {
@@ -136,11 +138,17 @@ fn measure(kind: &str, case: &str) -> Result<Sample> {
     }
     let text = String::from_utf8(out.stdout)?;
     let f: Vec<&str> = text.split_whitespace().collect();
-    Ok(Sample { seconds: f[0].parse()?, peak_kib: f[1].parse()?, result: f[2].parse()? })
+    Ok(Sample {
+        seconds: f[0].parse()?,
+        peak_kib: f[1].parse()?,
+        result: f[2].parse()?,
+    })
 }
 
 fn median(kind: &str, case: &str, runs: usize) -> Result<Sample> {
-    let mut samples: Vec<Sample> = (0..runs).map(|_| measure(kind, case)).collect::<Result<_>>()?;
+    let mut samples: Vec<Sample> = (0..runs)
+        .map(|_| measure(kind, case))
+        .collect::<Result<_>>()?;
     samples.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
     let results: Vec<u64> = samples.iter().map(|s| s.result).collect();
     if results.windows(2).any(|w| w[0] != w[1]) {
@@ -160,7 +168,10 @@ fn machine() -> String {
         .unwrap_or_else(|| "unknown cpu".into());
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load = load.split_whitespace().next().unwrap_or("?").to_string();
-    format!("{cpu}, {} threads, load average {load} at start", rayon::current_num_threads())
+    format!(
+        "{cpu}, {} threads, load average {load} at start",
+        rayon::current_num_threads()
+    )
 }
 
 pub fn run(args: &[String]) -> Result<()> {
@@ -181,7 +192,9 @@ pub fn run(args: &[String]) -> Result<()> {
     println!("machine: {}", machine());
     if which != "search" {
         println!("\n## Full subset table (median of {runs}, seconds; peak memory)\n");
-        println!("| case | baseline loop | core, 1 thread | ratio | core, all threads | speed-up |");
+        println!(
+            "| case | baseline loop | core, 1 thread | ratio | core, all threads | speed-up |"
+        );
         println!("|---|---|---|---|---|---|");
         for case in TABLE_CASES {
             let base = median("table-baseline", case, runs)?;

@@ -34,11 +34,17 @@ pub fn for_each_graph(args: &[String], mut each: impl FnMut(Named) -> Result<()>
                     continue;
                 }
                 let graph = parse_graph(text).with_context(|| format!("stdin line {}", i + 1))?;
-                each(Named { name: text.to_string(), graph })?;
+                each(Named {
+                    name: text.to_string(),
+                    graph,
+                })?;
             }
         } else {
             let graph = parse_graph(arg)?;
-            each(Named { name: arg.clone(), graph })?;
+            each(Named {
+                name: arg.clone(),
+                graph,
+            })?;
         }
     }
     Ok(())
@@ -48,7 +54,10 @@ pub fn for_each_graph(args: &[String], mut each: impl FnMut(Named) -> Result<()>
 pub fn single_graph(arg: &str) -> Result<Graph> {
     if arg == "-" {
         let mut text = String::new();
-        std::io::stdin().lock().read_line(&mut text).context("reading standard input")?;
+        std::io::stdin()
+            .lock()
+            .read_line(&mut text)
+            .context("reading standard input")?;
         parse_graph(&text)
     } else {
         parse_graph(arg)

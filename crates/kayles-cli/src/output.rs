@@ -12,7 +12,10 @@ pub struct Output {
 
 impl Output {
     pub fn new(json: bool) -> Self {
-        Output { json, writer: BufWriter::new(io::stdout()) }
+        Output {
+            json,
+            writer: BufWriter::new(io::stdout()),
+        }
     }
 
     /// Whether `--json` was given.
@@ -46,5 +49,6 @@ impl Output {
 
 /// True when the error is a closed pipe (`kayles ... | head`): not worth a message.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    e.downcast_ref::<io::Error>()
+        .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }

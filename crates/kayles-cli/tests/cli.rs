@@ -12,13 +12,22 @@ fn kayles(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("kayles runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn stdout(args: &[&str]) -> String {
     let out = kayles(args, "");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -27,16 +36,32 @@ fn error(args: &[&str], stdin: &str) -> String {
     let out = kayles(args, stdin);
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
     assert!(!err.contains("panicked"), "{args:?}: {err}");
     err
 }
 
 #[test]
 fn nimbers_of_families_and_graph6() {
-    assert_eq!(stdout(&["nimber", "path:15", "grid:3x4", "Bw"]), "5\n0\n1\n");
+    assert_eq!(
+        stdout(&["nimber", "path:15", "grid:3x4", "Bw"]),
+        "5\n0\n1\n"
+    );
     assert_eq!(stdout(&["nimber", "--game", "arc", "path:4"]), "2\n");
-    assert_eq!(stdout(&["nimber", "--memo-key", "exact", "--no-twin-reduction", "queens:5"]), "3\n");
+    assert_eq!(
+        stdout(&[
+            "nimber",
+            "--memo-key",
+            "exact",
+            "--no-twin-reduction",
+            "queens:5"
+        ]),
+        "3\n"
+    );
 }
 
 #[test]
@@ -59,13 +84,22 @@ fn json_results() {
 fn histogram_and_subsets() {
     // P3: subsets {} 0; singletons 1 (3); {0,1},{1,2} edges 1; {0,2} 0; {0,1,2} 2.
     assert_eq!(stdout(&["histogram", "path:3"]), "0:2 1:5 2:1\n");
-    assert_eq!(stdout(&["subsets", "path:3", "--nimber", "0"]), "{} 0\n{0,2} 0\n");
+    assert_eq!(
+        stdout(&["subsets", "path:3", "--nimber", "0"]),
+        "{} 0\n{0,2} 0\n"
+    );
 }
 
 #[test]
 fn families_are_listed() {
     let out = stdout(&["families"]);
-    for name in ["path:N", "grid:RxC", "petersen:N,K", "queens:N", "linked-c4-alt:N"] {
+    for name in [
+        "path:N",
+        "grid:RxC",
+        "petersen:N,K",
+        "queens:N",
+        "linked-c4-alt:N",
+    ] {
         assert!(out.contains(name), "{name} missing");
     }
 }
@@ -85,7 +119,12 @@ fn sequences_stream_and_resume_without_loss_or_duplication() {
     assert!(printed.ends_with("11 6\n12 5\n"));
     // An interrupted run: six complete lines and half of the seventh.
     stdout(&["seq", "linked-c4", "--terms", "6", "--out", p]);
-    std::fs::OpenOptions::new().append(true).open(&part).unwrap().write_all(b"7 ").unwrap();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&part)
+        .unwrap()
+        .write_all(b"7 ")
+        .unwrap();
     stdout(&["seq", "linked-c4", "--terms", "12", "--out", p, "--resume"]);
     assert_eq!(std::fs::read(&part).unwrap(), std::fs::read(&full).unwrap());
     // Resuming a finished run adds nothing.

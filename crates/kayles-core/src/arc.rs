@@ -26,7 +26,10 @@ pub fn nimber(g: &Graph) -> Result<u32, SearchError> {
             257..=1024 => run::<Words<16>>(&sub),
             1025..=MAX_COMPONENT_ORDER => run::<Words<64>>(&sub),
             order => {
-                return Err(SearchError::ComponentTooLarge { order, max: MAX_COMPONENT_ORDER })
+                return Err(SearchError::ComponentTooLarge {
+                    order,
+                    max: MAX_COMPONENT_ORDER,
+                })
             }
         }?;
     }
@@ -44,9 +47,17 @@ pub fn nimber_via_line_graph(g: &Graph) -> Result<u32, SearchError> {
 }
 
 fn run<S: Bits>(g: &Graph) -> Result<u32, SearchError> {
-    let neighbours: Vec<S> =
-        g.closed_neighbourhoods::<S>().iter().enumerate().map(|(v, s)| s.without(v)).collect();
-    let mut search = ArcSearch { neighbours, memo: HashMap::new(), overflow: false };
+    let neighbours: Vec<S> = g
+        .closed_neighbourhoods::<S>()
+        .iter()
+        .enumerate()
+        .map(|(v, s)| s.without(v))
+        .collect();
+    let mut search = ArcSearch {
+        neighbours,
+        memo: HashMap::new(),
+        overflow: false,
+    };
     let v = search.value(S::prefix(g.order()));
     if search.overflow {
         Err(SearchError::NimberTooLarge)
@@ -74,7 +85,11 @@ impl<S: Bits> ArcSearch<S> {
         }
         let mut seen = [0u64; 4];
         for u in comp.iter() {
-            for v in self.neighbours[u].intersection(comp).iter().filter(|&v| v > u) {
+            for v in self.neighbours[u]
+                .intersection(comp)
+                .iter()
+                .filter(|&v| v > u)
+            {
                 let rest = comp.without(u).without(v);
                 let x = self.xor_of_components(rest);
                 seen[(x >> 6) as usize] |= 1 << (x & 63);

@@ -12,7 +12,10 @@ use std::collections::HashMap;
 pub const MAX_ORDER: usize = 128;
 
 fn closed_masks(g: &Graph) -> Vec<u128> {
-    assert!(g.order() <= MAX_ORDER, "brute force takes at most {MAX_ORDER} vertices");
+    assert!(
+        g.order() <= MAX_ORDER,
+        "brute force takes at most {MAX_ORDER} vertices"
+    );
     (0..g.order())
         .map(|v| g.neighbours(v).iter().fold(1u128 << v, |m, u| m | 1 << u))
         .collect()
@@ -67,7 +70,10 @@ pub fn node_kayles(g: &Graph, subset: u128) -> u32 {
 /// # Panics
 /// If `g` has more than [`MAX_ORDER`] vertices.
 pub fn arc_kayles(g: &Graph, subset: u128) -> u32 {
-    assert!(g.order() <= MAX_ORDER, "brute force takes at most {MAX_ORDER} vertices");
+    assert!(
+        g.order() <= MAX_ORDER,
+        "brute force takes at most {MAX_ORDER} vertices"
+    );
     fn go(edges: &[(usize, usize)], s: u128, memo: &mut HashMap<u128, u32>) -> u32 {
         if let Some(&v) = memo.get(&s) {
             return v;

@@ -178,7 +178,8 @@ impl Canonizer {
             self.next.clear();
             for (v, row) in adjacency.iter().enumerate() {
                 let sum = row.iter().fold(0u64, |h, u| h.wrapping_add(self.mixed[u]));
-                self.next.push(mix(colour[v].wrapping_mul(0x2545_f491_4f6c_dd1d) ^ sum));
+                self.next
+                    .push(mix(colour[v].wrapping_mul(0x2545_f491_4f6c_dd1d) ^ sum));
             }
             let new_classes = self.classes.count(&self.next);
             std::mem::swap(colour, &mut self.next);
@@ -246,7 +247,13 @@ mod tests {
 
     #[test]
     fn relabelled_graphs_share_a_code() {
-        for spec in ["petersen:7,2", "grid:3x5", "queens:4", "linked-c4:4", "cycle:9"] {
+        for spec in [
+            "petersen:7,2",
+            "grid:3x5",
+            "queens:4",
+            "linked-c4:4",
+            "cycle:9",
+        ] {
             let g = families::build(spec).unwrap();
             let n = g.order();
             for step in [1, 5, 7, 11] {
@@ -254,7 +261,11 @@ mod tests {
                     continue;
                 }
                 let perm: Vec<usize> = (0..n).map(|v| (v * step + 3) % n).collect();
-                assert_eq!(code_of(&g), code_of(&g.relabel(&perm)), "{spec} step {step}");
+                assert_eq!(
+                    code_of(&g),
+                    code_of(&g.relabel(&perm)),
+                    "{spec} step {step}"
+                );
             }
         }
     }

@@ -63,8 +63,12 @@ impl CodeMemo {
         if self.get(hash, code).is_some() {
             return true;
         }
-        let slot =
-            Slot { hash, start: self.arena.len() as u32, len: code.len() as u16, value };
+        let slot = Slot {
+            hash,
+            start: self.arena.len() as u32,
+            len: code.len() as u16,
+            value,
+        };
         self.arena.extend_from_slice(code);
         self.table.insert_unique(hash, slot, |s| s.hash);
         true

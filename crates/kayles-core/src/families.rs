@@ -34,10 +34,22 @@ pub struct FamilyInfo {
 
 /// Every family, in the order `kayles families` lists them.
 pub const FAMILIES: &[FamilyInfo] = &[
-    FamilyInfo { syntax: "path:N", description: "path P_N; vertices 0..N-1 along the path" },
-    FamilyInfo { syntax: "cycle:N", description: "cycle C_N (N >= 3); vertices 0..N-1 around it" },
-    FamilyInfo { syntax: "complete:N", description: "complete graph K_N" },
-    FamilyInfo { syntax: "empty:N", description: "edgeless graph on N vertices" },
+    FamilyInfo {
+        syntax: "path:N",
+        description: "path P_N; vertices 0..N-1 along the path",
+    },
+    FamilyInfo {
+        syntax: "cycle:N",
+        description: "cycle C_N (N >= 3); vertices 0..N-1 around it",
+    },
+    FamilyInfo {
+        syntax: "complete:N",
+        description: "complete graph K_N",
+    },
+    FamilyInfo {
+        syntax: "empty:N",
+        description: "edgeless graph on N vertices",
+    },
     FamilyInfo {
         syntax: "star:N",
         description: "star on N vertices (K_{1,N-1}); centre 0, leaves 1..N-1",
@@ -87,7 +99,10 @@ pub const FAMILIES: &[FamilyInfo] = &[
 pub fn build(spec: &str) -> Result<Graph, FamilyError> {
     let spec = spec.trim();
     let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
-    let bad = |reason: String| FamilyError::BadParameters { spec: spec.to_string(), reason };
+    let bad = |reason: String| FamilyError::BadParameters {
+        spec: spec.to_string(),
+        reason,
+    };
     let number = |text: &str| -> Result<usize, FamilyError> {
         text.trim()
             .parse::<usize>()
@@ -95,12 +110,16 @@ pub fn build(spec: &str) -> Result<Graph, FamilyError> {
     };
     let check_order = |n: usize| -> Result<(), FamilyError> {
         if n > MAX_FAMILY_ORDER {
-            Err(bad(format!("{n} vertices is more than the supported {MAX_FAMILY_ORDER}")))
+            Err(bad(format!(
+                "{n} vertices is more than the supported {MAX_FAMILY_ORDER}"
+            )))
         } else {
             Ok(())
         }
     };
-    let known = FAMILIES.iter().any(|f| f.syntax.split(':').next() == Some(name));
+    let known = FAMILIES
+        .iter()
+        .any(|f| f.syntax.split(':').next() == Some(name));
     if !known {
         return Err(FamilyError::Unknown(name.to_string()));
     }
@@ -112,7 +131,7 @@ pub fn build(spec: &str) -> Result<Graph, FamilyError> {
         | "linked-c4-b" | "linked-c4-c" | "linked-c4-alt" => {
             let n = number(params)?;
             let order = match name {
-                "queens" => n.checked_mul(n).unwrap_or(usize::MAX),
+                "queens" => n.saturating_mul(n),
                 "linked-c4" | "linked-c4-alt" => n.saturating_mul(3).saturating_add(1),
                 "linked-c4-b" => n.saturating_mul(3).saturating_add(3),
                 "linked-c4-c" => n.saturating_mul(3).saturating_add(5),
@@ -313,9 +332,18 @@ mod tests {
 
     #[test]
     fn bad_specs_are_errors() {
-        for spec in ["cube:3", "path", "path:x", "grid:3", "grid:3xy", "petersen:5", "cycle:2",
-            "petersen:5,3", "queens:1000", "path:-1"]
-        {
+        for spec in [
+            "cube:3",
+            "path",
+            "path:x",
+            "grid:3",
+            "grid:3xy",
+            "petersen:5",
+            "cycle:2",
+            "petersen:5,3",
+            "queens:1000",
+            "path:-1",
+        ] {
             assert!(build(spec).is_err(), "{spec}");
         }
     }

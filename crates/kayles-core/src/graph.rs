@@ -22,7 +22,9 @@ pub struct Graph {
 impl Graph {
     /// The edgeless graph on `n` vertices.
     pub fn new(n: usize) -> Self {
-        Graph { neighbours: vec![VertexSet::new(n); n] }
+        Graph {
+            neighbours: vec![VertexSet::new(n); n],
+        }
     }
 
     /// The graph on `n` vertices with the listed edges (loops are ignored).
@@ -202,7 +204,10 @@ impl Graph {
     /// # Panics
     /// If the graph has more than `S::CAPACITY` vertices.
     pub fn closed_neighbourhoods<S: Bits>(&self) -> Vec<S> {
-        assert!(self.order() <= S::CAPACITY, "graph too large for this set width");
+        assert!(
+            self.order() <= S::CAPACITY,
+            "graph too large for this set width"
+        );
         (0..self.order())
             .map(|v| S::from_words(self.neighbours[v].words()).with(v))
             .collect()

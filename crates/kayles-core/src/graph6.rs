@@ -72,30 +72,48 @@ pub fn parse(text: &str) -> Result<Graph, Graph6Error> {
         _ => {}
     }
     if let Some(position) = s.iter().position(|&b| !(63..=126).contains(&b)) {
-        return Err(Graph6Error::BadByte { byte: s[position], position });
+        return Err(Graph6Error::BadByte {
+            byte: s[position],
+            position,
+        });
     }
     let (n, header) = if s[0] != 126 {
         (u64::from(s[0] - 63), 1)
     } else if s.len() >= 2 && s[1] != 126 {
         if s.len() < 4 {
-            return Err(Graph6Error::WrongLength { n: 0, expected: 3, found: s.len().saturating_sub(1) });
+            return Err(Graph6Error::WrongLength {
+                n: 0,
+                expected: 3,
+                found: s.len().saturating_sub(1),
+            });
         }
         (six_bit_number(&s[1..4]), 4)
     } else {
         if s.len() < 8 {
-            return Err(Graph6Error::WrongLength { n: 0, expected: 6, found: s.len().saturating_sub(2) });
+            return Err(Graph6Error::WrongLength {
+                n: 0,
+                expected: 6,
+                found: s.len().saturating_sub(2),
+            });
         }
         (six_bit_number(&s[2..8]), 8)
     };
     if n > MAX_VERTICES as u64 {
-        return Err(Graph6Error::TooLarge { n, max: MAX_VERTICES });
+        return Err(Graph6Error::TooLarge {
+            n,
+            max: MAX_VERTICES,
+        });
     }
     let n = n as usize;
     let data = &s[header..];
     let bits = n * n.saturating_sub(1) / 2;
     let expected = bits.div_ceil(6);
     if data.len() != expected {
-        return Err(Graph6Error::WrongLength { n, expected, found: data.len() });
+        return Err(Graph6Error::WrongLength {
+            n,
+            expected,
+            found: data.len(),
+        });
     }
     let mut g = Graph::new(n);
     let mut k = 0usize;
@@ -112,7 +130,9 @@ pub fn parse(text: &str) -> Result<Graph, Graph6Error> {
 }
 
 fn six_bit_number(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0u64, |acc, &b| acc << 6 | u64::from(b - 63))
+    bytes
+        .iter()
+        .fold(0u64, |acc, &b| acc << 6 | u64::from(b - 63))
 }
 
 /// Writes `g` as a graph6 string (no header, no newline).
@@ -190,6 +210,9 @@ mod tests {
         assert!(matches!(parse("B w"), Err(Graph6Error::BadByte { .. })));
         assert!(matches!(parse(":Fa@x^"), Err(Graph6Error::OtherFormat(_))));
         assert!(matches!(parse("~"), Err(Graph6Error::WrongLength { .. })));
-        assert!(matches!(parse("~~~~~~~~"), Err(Graph6Error::TooLarge { .. })));
+        assert!(matches!(
+            parse("~~~~~~~~"),
+            Err(Graph6Error::TooLarge { .. })
+        ));
     }
 }

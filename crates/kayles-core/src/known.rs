@@ -40,7 +40,8 @@ impl PathNimbers {
             }
             // A path's value is at most its number of distinct options, far below 256
             // for any path this crate can hold.
-            self.values.push(mex(&seen).expect("path nimbers stay below 256"));
+            self.values
+                .push(mex(&seen).expect("path nimbers stay below 256"));
         }
         self.values[n]
     }

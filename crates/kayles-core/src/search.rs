@@ -168,7 +168,9 @@ struct Shared {
 
 impl Shared {
     fn memo(&self) -> MutexGuard<'_, CodeMemo> {
-        self.memo.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.memo
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -215,7 +217,10 @@ impl Solver {
     /// The counters so far.
     pub fn stats(&self) -> SearchStats {
         let stats = *self.shared.stats.lock().unwrap_or_else(|p| p.into_inner());
-        SearchStats { shared_entries: self.shared.memo().len() as u64, ..stats }
+        SearchStats {
+            shared_entries: self.shared.memo().len() as u64,
+            ..stats
+        }
     }
 
     /// Bytes held by the shared memo.
@@ -261,7 +266,10 @@ impl Solver {
             513..=1024 => self.run::<Words<16>>(g),
             1025..=2048 => self.run::<Words<32>>(g),
             2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g),
-            order => Err(SearchError::ComponentTooLarge { order, max: MAX_COMPONENT_ORDER }),
+            order => Err(SearchError::ComponentTooLarge {
+                order,
+                max: MAX_COMPONENT_ORDER,
+            }),
         }
     }
 
@@ -501,7 +509,12 @@ impl<'a, S: Bits> Engine<'a, S> {
             return Ok(v);
         }
         let config = self.shared.config;
-        let mut keys = Keys { start, mid, shape_hash, canonical_hash: None };
+        let mut keys = Keys {
+            start,
+            mid,
+            shape_hash,
+            canonical_hash: None,
+        };
         if config.memo_key != MemoKey::Canonical || k > config.canonical_max_order {
             return Err(keys);
         }
@@ -635,7 +648,11 @@ impl<'a, S: Bits> Engine<'a, S> {
     #[inline]
     fn for_each_neighbour_in(&self, v: usize, comp: S, mut f: impl FnMut(usize)) {
         if S::WORDS <= 2 {
-            self.graph.closed[v].intersection(comp).without(v).iter().for_each(f);
+            self.graph.closed[v]
+                .intersection(comp)
+                .without(v)
+                .iter()
+                .for_each(f);
         } else {
             for &u in &self.graph.neighbour_lists[v] {
                 if comp.contains(u as usize) {
@@ -650,7 +667,11 @@ impl<'a, S: Bits> Engine<'a, S> {
     fn survey(&mut self, comp: S) -> Survey {
         let mut pairs = std::mem::take(&mut self.twin_hashes);
         pairs.clear();
-        let mut survey = Survey { order: 0, degree_sum: 0, max_degree: 0 };
+        let mut survey = Survey {
+            order: 0,
+            degree_sum: 0,
+            max_degree: 0,
+        };
         for v in comp.iter() {
             let mut h = mix(v as u64);
             let mut d = 0;
@@ -713,8 +734,11 @@ impl<'a, S: Bits> Engine<'a, S> {
                     continue;
                 }
                 let first = open_in(run[0].1);
-                let class: Vec<u32> =
-                    run.iter().map(|p| p.1).filter(|&v| open_in(v) == first).collect();
+                let class: Vec<u32> = run
+                    .iter()
+                    .map(|p| p.1)
+                    .filter(|&v| open_in(v) == first)
+                    .collect();
                 if class.len() >= 3 {
                     // Keep one vertex of an odd class, two of an even one.
                     let keep = if class.len() % 2 == 1 { 1 } else { 2 };

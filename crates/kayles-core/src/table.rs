@@ -82,9 +82,12 @@ impl SubsetTable {
         let total = 1u64 << n;
         let mut done = 0u64;
         for wave in 0..=high as u32 {
-            let blocks: Vec<u64> =
-                (0..1u64 << high).filter(|hi| hi.count_ones() == wave).collect();
-            blocks.par_iter().for_each(|&hi| fill_block(&closed, &cells, hi << low, 1 << low));
+            let blocks: Vec<u64> = (0..1u64 << high)
+                .filter(|hi| hi.count_ones() == wave)
+                .collect();
+            blocks
+                .par_iter()
+                .for_each(|&hi| fill_block(&closed, cells, hi << low, 1 << low));
             done += (blocks.len() as u64) << low;
             progress(done, total);
         }

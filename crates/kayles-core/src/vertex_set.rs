@@ -24,12 +24,16 @@ pub struct VertexSet {
 impl VertexSet {
     /// The empty set over `capacity` vertices.
     pub fn new(capacity: usize) -> Self {
-        VertexSet { bits: bitvec![u64, Lsb0; 0; capacity] }
+        VertexSet {
+            bits: bitvec![u64, Lsb0; 0; capacity],
+        }
     }
 
     /// The full set `{0, .., capacity - 1}`.
     pub fn full(capacity: usize) -> Self {
-        VertexSet { bits: bitvec![u64, Lsb0; 1; capacity] }
+        VertexSet {
+            bits: bitvec![u64, Lsb0; 1; capacity],
+        }
     }
 
     /// The set of the listed vertices over `capacity` vertices.

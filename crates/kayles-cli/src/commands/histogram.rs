@@ -29,7 +29,11 @@ pub fn table_with_progress(g: &Graph) -> Result<SubsetTable> {
 
 /// `0:N0 1:N1 ...`
 pub fn format_histogram(hist: &[u128]) -> String {
-    hist.iter().enumerate().map(|(k, c)| format!("{k}:{c}")).collect::<Vec<_>>().join(" ")
+    hist.iter()
+        .enumerate()
+        .map(|(k, c)| format!("{k}:{c}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {

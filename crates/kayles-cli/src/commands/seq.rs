@@ -55,7 +55,8 @@ fn resume_point(path: &Path) -> Result<Option<usize>> {
         Err(e) => return Err(e).with_context(|| format!("opening {}", path.display())),
     };
     let mut text = String::new();
-    file.read_to_string(&mut text).with_context(|| format!("reading {}", path.display()))?;
+    file.read_to_string(&mut text)
+        .with_context(|| format!("reading {}", path.display()))?;
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
     if complete < text.len() {
         file.set_len(complete as u64)?;
@@ -68,7 +69,11 @@ fn resume_point(path: &Path) -> Result<Option<usize>> {
         let v = parts.next().and_then(|t| t.parse::<u64>().ok());
         match (n, v, parts.next()) {
             (Some(n), Some(_), None) => last = Some(n),
-            _ => bail!("{} line {}: expected \"n value\", found '{line}'", path.display(), i + 1),
+            _ => bail!(
+                "{} line {}: expected \"n value\", found '{line}'",
+                path.display(),
+                i + 1
+            ),
         }
     }
     Ok(last)
@@ -101,7 +106,10 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         from += 1;
     }
     if from > args.from && !args.resume {
-        eprintln!("kayles: {} is undefined below n = {from}; starting there", args.family);
+        eprintln!(
+            "kayles: {} is undefined below n = {from}; starting there",
+            args.family
+        );
     }
     let bar = ProgressBar::new((args.terms + 1).saturating_sub(from) as u64);
     bar.set_style(

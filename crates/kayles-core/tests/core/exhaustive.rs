@@ -6,11 +6,16 @@ use kayles_core::{arc, brute, Graph};
 
 /// Every labelled graph on `n` vertices.
 fn all_graphs(n: usize) -> impl Iterator<Item = Graph> {
-    let pairs: Vec<(usize, usize)> =
-        (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect();
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+        .collect();
     (0..1u64 << pairs.len()).map(move |bits| {
-        let edges: Vec<_> =
-            pairs.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, &e)| e).collect();
+        let edges: Vec<_> = pairs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bits >> i & 1 == 1)
+            .map(|(_, &e)| e)
+            .collect();
         Graph::from_edges(n, &edges)
     })
 }

@@ -6,7 +6,11 @@ use kayles_core::{arc, families};
 
 fn terms(template: &str, range: std::ops::RangeInclusive<usize>, solver: &mut Solver) -> Vec<u32> {
     range
-        .map(|n| solver.nimber(&families::build(&families::term_spec(template, n)).unwrap()).unwrap())
+        .map(|n| {
+            solver
+                .nimber(&families::build(&families::term_spec(template, n)).unwrap())
+                .unwrap()
+        })
         .collect()
 }
 
@@ -14,11 +18,17 @@ fn terms(template: &str, range: std::ops::RangeInclusive<usize>, solver: &mut So
 fn published_sequences() {
     for config in [SearchConfig::default(), SearchConfig::plain()] {
         let s = &mut Solver::with_config(config);
-        assert_eq!(terms("path", 0..=15, s), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5]);
+        assert_eq!(
+            terms("path", 0..=15, s),
+            [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5]
+        );
         assert_eq!(terms("grid:3xN", 1..=8, s), [2, 1, 1, 0, 3, 3, 2, 2]);
         assert_eq!(terms("queens", 1..=6, s), [1, 1, 2, 1, 3, 1]);
         assert_eq!(terms("petersen:N,2", 5..=12, s), [1, 0, 1, 0, 1, 0, 0, 0]);
-        assert_eq!(terms("linked-c4", 1..=12, s), [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]);
+        assert_eq!(
+            terms("linked-c4", 1..=12, s),
+            [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]
+        );
     }
 }
 
@@ -33,6 +43,7 @@ fn arc_kayles_on_a_path_is_node_kayles_on_a_shorter_path() {
 
 #[test]
 fn the_table_reads_the_same_full_board_values() {
-    let t = kayles_core::table::SubsetTable::compute(&families::build("grid:3x6").unwrap()).unwrap();
+    let t =
+        kayles_core::table::SubsetTable::compute(&families::build("grid:3x6").unwrap()).unwrap();
     assert_eq!(t.nimber((1 << 18) - 1), 3);
 }

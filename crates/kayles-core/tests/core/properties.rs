@@ -27,7 +27,9 @@ fn table_value_equals_search_value_for_every_subset() {
         }
         TestResult::passed()
     }
-    QuickCheck::new().tests(150).quickcheck(prop as fn(ArbGraph) -> TestResult);
+    QuickCheck::new()
+        .tests(150)
+        .quickcheck(prop as fn(ArbGraph) -> TestResult);
 }
 
 #[test]
@@ -36,9 +38,14 @@ fn search_equals_definition() {
         let g = g.0;
         let want = brute::node_kayles(&g, brute::full_mask(&g));
         Solver::new().nimber(&g).unwrap() == want
-            && Solver::with_config(SearchConfig::plain()).nimber(&g).unwrap() == want
+            && Solver::with_config(SearchConfig::plain())
+                .nimber(&g)
+                .unwrap()
+                == want
     }
-    QuickCheck::new().tests(400).quickcheck(prop as fn(ArbGraph) -> bool);
+    QuickCheck::new()
+        .tests(400)
+        .quickcheck(prop as fn(ArbGraph) -> bool);
 }
 
 /// NK-XOR: the value of a disjoint union is the xor of the values (by definition, so the
@@ -55,7 +62,9 @@ fn nk_xor_disjoint_union() {
             ^ brute::node_kayles(&b.0, brute::full_mask(&b.0));
         TestResult::from_bool(whole == parts)
     }
-    QuickCheck::new().tests(300).quickcheck(prop as fn(ArbGraph, ArbGraph) -> TestResult);
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(ArbGraph, ArbGraph) -> TestResult);
 }
 
 #[test]
@@ -63,7 +72,9 @@ fn graph6_round_trip() {
     fn prop(g: ArbGraph) -> bool {
         graph6::parse(&graph6::write(&g.0)).as_ref() == Ok(&g.0)
     }
-    QuickCheck::new().tests(500).quickcheck(prop as fn(ArbGraph) -> bool);
+    QuickCheck::new()
+        .tests(500)
+        .quickcheck(prop as fn(ArbGraph) -> bool);
 }
 
 /// NK-ARC-LINE: Arc Kayles on G is Node Kayles on L(G), and both equal the definition.
@@ -79,7 +90,9 @@ fn arc_search_equals_node_search_on_the_line_graph() {
             arc::nimber(&g).unwrap() == want && arc::nimber_via_line_graph(&g).unwrap() == want,
         )
     }
-    QuickCheck::new().tests(300).quickcheck(prop as fn(ArbGraph) -> TestResult);
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(ArbGraph) -> TestResult);
 }
 
 /// The memo keys are sound: a relabelled copy gets the same value from a solver that has
@@ -102,5 +115,7 @@ fn relabelling_does_not_change_the_value() {
         let a = shared.nimber(&g).unwrap();
         a == shared.nimber(&h).unwrap() && a == Solver::new().nimber(&h).unwrap()
     }
-    QuickCheck::new().tests(300).quickcheck(prop as fn(ArbGraph, u64) -> bool);
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(ArbGraph, u64) -> bool);
 }
