@@ -35,6 +35,10 @@ enum Command {
     Families,
     /// Terms n = 1..N of a family's nimber sequence, one "n value" line per term.
     Seq(commands::seq::Args),
+    /// The nimber of a Weighted Arc-Kayles position.
+    Wak(commands::wak::Args),
+    /// The nimber of a rook-placement board, directly and as Weighted Arc-Kayles.
+    Rooks(commands::rooks::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +67,8 @@ fn main() -> ExitCode {
         Command::Subsets(args) => commands::subsets::run(args, &mut out),
         Command::Families => commands::families::run(&mut out),
         Command::Seq(args) => commands::seq::run(args, &mut out),
+        Command::Wak(args) => commands::wak::run(args, &mut out),
+        Command::Rooks(args) => commands::rooks::run(args, &mut out),
     };
     match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,

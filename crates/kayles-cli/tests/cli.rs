@@ -140,6 +140,34 @@ fn undefined_leading_terms_are_skipped() {
 }
 
 #[test]
+fn weighted_arc_kayles_and_rooks() {
+    // Arc Kayles on P4 (all weights 1, no loops).
+    assert_eq!(
+        stdout(&["wak", "--weights", "1,1,1,1", "--edges", "0-1,1-2,2-3"]),
+        "2\n"
+    );
+    // Looped edge a(loop) - b(loop), a = 3, b = 5: CLAIMS.md's table gives 2.
+    assert_eq!(
+        stdout(&["wak", "--weights", "3,5", "--edges", "0-0,1-1,0-1"]),
+        "2\n"
+    );
+    let reduced = stdout(&[
+        "wak",
+        "--weights",
+        "1000000000,2,3",
+        "--edges",
+        "0-1,0-2",
+        "--reduce",
+    ]);
+    assert!(
+        reduced.starts_with("1\n") && reduced.contains("heavy_vertex(0)"),
+        "{reduced}"
+    );
+    assert_eq!(stdout(&["rooks", "..../..../..../...."]), "0\n");
+    assert_eq!(stdout(&["rooks", ".../.../..."]), "1\n");
+}
+
+#[test]
 fn bad_input_is_one_line_and_status_2() {
     assert!(error(&["nimber", "B"], "").contains("graph6"));
     assert!(error(&["nimber", "cube:3"], "").contains("unknown family"));
@@ -149,4 +177,18 @@ fn bad_input_is_one_line_and_status_2() {
     assert!(error(&["nimber", ":Fa@x^"], "").contains("sparse6"));
     error(&["nimber", "--game", "chess", "path:3"], "");
     error(&["frobnicate"], "");
+    error(&["wak", "--weights", "1,-2", "--edges", "0-1"], "");
+    error(
+        &[
+            "wak",
+            "--weights",
+            "1,99999999999999999999999",
+            "--edges",
+            "0-1",
+        ],
+        "",
+    );
+    assert!(error(&["wak", "--weights", "1,2", "--edges", "0-5"], "").contains("vertex 5"));
+    assert!(error(&["rooks", "../..."], "").contains("ragged"));
+    assert!(error(&["rooks", "..x"], "").contains("unknown character"));
 }

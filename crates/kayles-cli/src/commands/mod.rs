@@ -3,5 +3,7 @@
 pub mod families;
 pub mod histogram;
 pub mod nimber;
+pub mod rooks;
 pub mod seq;
 pub mod subsets;
+pub mod wak;
