@@ -52,3 +52,15 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.downcast_ref::<io::Error>()
         .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }
+
+/// The peak resident memory of this process so far, in KiB (`VmHWM`; 0 where the system
+/// does not report it).
+pub fn peak_rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse().ok()
+        })
+        .unwrap_or(0)
+}

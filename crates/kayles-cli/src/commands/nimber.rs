@@ -95,7 +95,8 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             let s = solver.stats();
             eprintln!(
                 "{}: {seconds:.3} s, {} positions searched, {} exact / {} shape / {} canonical / \
-                 {} known hits, {} twin reductions, {} shared entries ({:.1} MiB)",
+                 {} known hits, {} twin reductions, {} shared entries ({:.1} MiB), peak RSS \
+                 {:.1} MiB",
                 named.name,
                 s.positions,
                 s.exact_hits,
@@ -104,7 +105,8 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 s.known_hits,
                 s.twin_reductions,
                 s.shared_entries,
-                solver.memo_bytes() as f64 / (1 << 20) as f64
+                solver.memo_bytes() as f64 / (1 << 20) as f64,
+                crate::output::peak_rss_kib() as f64 / 1024.0
             );
         }
         let game = match args.game {

@@ -131,7 +131,13 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         bar.suspend(|| {
             out.result(
                 || format!("{n} {value}"),
-                json!({ "n": n, "graph": spec, "nimber": value, "seconds": seconds }),
+                json!({
+                    "n": n,
+                    "graph": spec,
+                    "nimber": value,
+                    "seconds": seconds,
+                    "peak_rss_kib": crate::output::peak_rss_kib(),
+                }),
             )
         })?;
         bar.inc(1);

@@ -32,6 +32,18 @@ fn published_sequences() {
     }
 }
 
+/// The whole published b-files of A316632 (3 x n grid, n = 1..16) and A344227 (queens,
+/// n = 0..13; here to n = 10), with the default engine.
+#[test]
+fn published_b_files() {
+    let s = &mut Solver::new();
+    assert_eq!(
+        terms("grid:3xN", 1..=16, s),
+        [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3]
+    );
+    assert_eq!(terms("queens", 1..=10, s), [1, 1, 2, 1, 3, 1, 2, 3, 1, 0]);
+}
+
 #[test]
 fn arc_kayles_on_a_path_is_node_kayles_on_a_shorter_path() {
     let mut s = Solver::new();
