@@ -406,10 +406,16 @@ impl<'a, S: Bits> Engine<'a, S> {
         if std::mem::take(&mut self.parallel_root) {
             let vertices: Vec<usize> = comp.iter().collect();
             let (graph, shared, paths) = (self.graph, self.shared, self.paths);
+            // Contiguous chunks, a few per thread: neighbouring root moves leave
+            // overlapping pieces, which a chunk's engine then finds in its exact memo.
+            let chunk = vertices
+                .len()
+                .div_ceil(4 * pool().current_num_threads())
+                .max(1);
             let values: Vec<u8> = pool().install(|| {
                 vertices
                     .par_iter()
-                    .with_max_len(1)
+                    .with_min_len(chunk)
                     .map_init(
                         || Engine::new(graph, shared, paths),
                         |engine, &v| engine.xor_of_components(comp.difference(graph.closed[v])),
