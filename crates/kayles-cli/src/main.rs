@@ -33,6 +33,8 @@ enum Command {
     Subsets(commands::subsets::Args),
     /// The graph families and their vertex order.
     Families,
+    /// The modular decomposition tree (parallel, series and prime nodes).
+    Modules(commands::modules::Args),
     /// Terms n = 1..N of a family's nimber sequence, one "n value" line per term.
     Seq(commands::seq::Args),
     /// The nimber of a Weighted Arc-Kayles position.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Histogram(args) => commands::histogram::run(args, &mut out),
         Command::Subsets(args) => commands::subsets::run(args, &mut out),
         Command::Families => commands::families::run(&mut out),
+        Command::Modules(args) => commands::modules::run(args, &mut out),
         Command::Seq(args) => commands::seq::run(args, &mut out),
         Command::Wak(args) => commands::wak::run(args, &mut out),
         Command::Rooks(args) => commands::rooks::run(args, &mut out),

@@ -134,6 +134,70 @@ fn sequences_stream_and_resume_without_loss_or_duplication() {
 }
 
 #[test]
+fn recurrence_equals_search_and_plots_are_svg() {
+    for family in ["linked-c4", "linked-c4-b", "linked-c4-c"] {
+        let search = stdout(&["seq", family, "--terms", "20", "--method", "search"]);
+        let recurrence = stdout(&["seq", family, "--terms", "20", "--method", "recurrence"]);
+        assert_eq!(search, recurrence, "{family}");
+    }
+    let svg = std::env::temp_dir().join(format!("kayles-plot-{}.svg", std::process::id()));
+    stdout(&[
+        "seq",
+        "path",
+        "--terms",
+        "30",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    assert!(text.matches("<circle").count() >= 30, "one point per term");
+    std::fs::remove_file(&svg).unwrap();
+}
+
+#[test]
+fn modules_route_quotient_and_direct_agree() {
+    // MOD-NIMBER-NOT-ENOUGH: K1 or P6 joined completely to two independent vertices.
+    assert_eq!(
+        stdout(&[
+            "nimber",
+            "--module",
+            "complete:1",
+            "--module",
+            "empty:2",
+            "A_"
+        ]),
+        "2\n"
+    );
+    assert_eq!(
+        stdout(&["nimber", "--module", "path:6", "--module", "empty:2", "A_"]),
+        "3\n"
+    );
+    for kind in ["clique", "independent"] {
+        let args = [
+            "histogram",
+            "--blowup",
+            kind,
+            "--sizes",
+            "2,3,1,2",
+            "path:4",
+        ];
+        let quotient = stdout(&args);
+        let mut direct = args.to_vec();
+        direct.push("--direct");
+        assert_eq!(quotient, stdout(&direct), "{kind}");
+    }
+    // The decomposition route and search agree on a cograph-like graph.
+    let g = "complete:6";
+    assert_eq!(
+        stdout(&["nimber", "--engine", "modules", g]),
+        stdout(&["nimber", "--engine", "search", g])
+    );
+    assert!(stdout(&["modules", "grid:2x2"]).starts_with("series"));
+    assert!(stdout(&["modules", "--dot", "grid:2x2"]).starts_with("digraph"));
+}
+
+#[test]
 fn undefined_leading_terms_are_skipped() {
     let out = stdout(&["seq", "petersen:N,2", "--terms", "6"]);
     assert_eq!(out, "4 1\n5 1\n6 0\n");
@@ -177,6 +241,23 @@ fn bad_input_is_one_line_and_status_2() {
     assert!(error(&["nimber", ":Fa@x^"], "").contains("sparse6"));
     error(&["nimber", "--game", "chess", "path:3"], "");
     error(&["frobnicate"], "");
+    assert!(error(&["nimber", "--module", "@", "--module", "@", "path:3"], "").contains("modules"));
+    error(
+        &[
+            "histogram",
+            "--blowup",
+            "clique",
+            "--sizes",
+            "1,x",
+            "path:2",
+        ],
+        "",
+    );
+    assert!(error(
+        &["seq", "grid:3xN", "--terms", "3", "--method", "recurrence"],
+        ""
+    )
+    .contains("recurrence"));
     error(&["wak", "--weights", "1,-2", "--edges", "0-1"], "");
     error(
         &[

@@ -1,5 +1,6 @@
 //! `kayles histogram`: how many of the 2^n starting subsets have each nimber.
 
+use crate::commands::blowup::ModuleArgs;
 use crate::input;
 use crate::output::Output;
 use anyhow::Result;
@@ -13,6 +14,9 @@ pub struct Args {
     /// The graph: graph6, a family spec, or `-` for one graph6 line on stdin.
     #[arg(value_name = "GRAPH")]
     graph: String,
+    /// GRAPH is a base graph whose vertices are replaced by modules.
+    #[command(flatten)]
+    modules: ModuleArgs,
 }
 
 /// The full table with a progress bar on stderr (hidden when stderr is not a terminal).
@@ -38,11 +42,13 @@ pub fn format_histogram(hist: &[u128]) -> String {
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     let g = input::single_graph(&args.graph)?;
-    let table = table_with_progress(&g)?;
-    let hist = table.histogram();
+    let hist = match args.modules.spec()? {
+        Some(spec) => args.modules.histogram(&spec, &g)?,
+        None => table_with_progress(&g)?.histogram(),
+    };
     let counts: Vec<String> = hist.iter().map(u128::to_string).collect();
     out.result(
         || format_histogram(&hist),
-        json!({ "graph": args.graph, "order": g.order(), "histogram": counts }),
+        json!({ "graph": args.graph, "histogram": counts }),
     )
 }

@@ -1,7 +1,9 @@
 //! One module per `kayles` subcommand: each has its clap `Args` and a `run`.
 
+pub mod blowup;
 pub mod families;
 pub mod histogram;
+pub mod modules;
 pub mod nimber;
 pub mod rooks;
 pub mod seq;

@@ -1,11 +1,13 @@
 //! `kayles nimber`: the nimber of each GRAPH, one line each.
 
+use crate::commands::blowup::ModuleArgs;
 use crate::input;
 use crate::output::Output;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::ValueEnum;
 use kayles_core::arc;
 use kayles_core::search::{MemoKey, SearchConfig, Solver};
+use kayles_modules::ModularSolver;
 use serde_json::json;
 use std::time::Instant;
 
@@ -29,9 +31,27 @@ pub struct Args {
     /// Print search statistics (positions, memo hits, memory) to stderr.
     #[arg(long)]
     stats: bool,
+    /// Node Kayles route: `auto` uses the modular decomposition when the graph has a
+    /// non-trivial module and plain search otherwise.
+    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    engine: Engine,
     /// Search layers to switch off (an independent route for checking results).
     #[command(flatten)]
     layers: SearchLayers,
+    /// Each GRAPH is a base graph whose vertices are replaced by modules.
+    #[command(flatten)]
+    modules: ModuleArgs,
+}
+
+/// The `--engine` values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Engine {
+    /// The modular decomposition when the graph has a non-trivial module, else search.
+    Auto,
+    /// Single-position search (kayles-core).
+    Search,
+    /// Through the modular decomposition tree (kayles-modules).
+    Modules,
 }
 
 /// The `--memo-key` values.
@@ -82,16 +102,33 @@ impl SearchLayers {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
+    let spec = args.modules.spec()?;
+    if spec.is_some() && args.game == Game::Arc {
+        bail!("--blowup and --module are for Node Kayles only");
+    }
     let mut solver = args.layers.solver();
+    let mut modular = ModularSolver::new();
     input::for_each_graph(&args.graphs, |named| {
         let start = Instant::now();
         let g = &named.graph;
-        let value = match args.game {
-            Game::Node => solver.nimber(g)?,
-            Game::Arc => arc::nimber(g)?,
+        let (value, route) = match (&spec, args.game) {
+            (Some(spec), _) => (args.modules.nimber(spec, g)?, "modules"),
+            (None, Game::Arc) => (arc::nimber(g)?, "search"),
+            (None, Game::Node) => {
+                let use_modules = match args.engine {
+                    Engine::Search => false,
+                    Engine::Modules => true,
+                    Engine::Auto => kayles_modules::has_nontrivial_module(g),
+                };
+                if use_modules {
+                    (modular.nimber(g)?, "modules")
+                } else {
+                    (solver.nimber(g)?, "search")
+                }
+            }
         };
         let seconds = start.elapsed().as_secs_f64();
-        if args.stats && args.game == Game::Node {
+        if args.stats && route == "search" && args.game == Game::Node {
             let s = solver.stats();
             eprintln!(
                 "{}: {seconds:.3} s, {} positions searched, {} exact / {} shape / {} canonical / \
@@ -108,6 +145,8 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 solver.memo_bytes() as f64 / (1 << 20) as f64,
                 crate::output::peak_rss_kib() as f64 / 1024.0
             );
+        } else if args.stats {
+            eprintln!("{}: {seconds:.3} s through the {route} route", named.name);
         }
         let game = match args.game {
             Game::Node => "node",
@@ -120,6 +159,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 "order": g.order(),
                 "size": g.size(),
                 "game": game,
+                "route": route,
                 "nimber": value,
                 "seconds": seconds,
             }),

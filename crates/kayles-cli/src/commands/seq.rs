@@ -6,6 +6,7 @@ use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
 use kayles_core::families::{self, term_spec};
+use kayles_sequences::moves::Family;
 use serde_json::json;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -43,6 +44,9 @@ pub struct Args {
     /// Continue after the last complete line of --out FILE.
     #[arg(long, requires = "out")]
     resume: bool,
+    /// Draw the terms (with those already in --out FILE) as a scatter plot, SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     #[command(flatten)]
     layers: crate::commands::nimber::SearchLayers,
 }
@@ -80,9 +84,10 @@ fn resume_point(path: &Path) -> Result<Option<usize>> {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    if args.method == Method::Recurrence {
-        bail!("--method recurrence is not available yet; use --method search");
-    }
+    let recurrence = match args.method {
+        Method::Search => None,
+        Method::Recurrence => Some(recurrence_family(&args.family)?),
+    };
     let mut from = args.from;
     let mut file: Option<File> = None;
     if let Some(path) = &args.out {
@@ -99,18 +104,25 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 .with_context(|| format!("opening {}", path.display()))?,
         );
     }
-    // Skip leading indices where the family is undefined; a later failure is an error.
-    let first_spec = term_spec(&args.family, args.terms.max(from));
-    families::build(&first_spec)?;
-    while from <= args.terms && families::build(&term_spec(&args.family, from)).is_err() {
-        from += 1;
+    // The recurrence computes every term at once; search builds each graph (skipping
+    // leading indices where the family is undefined; a later failure is an error).
+    let recurrence_terms = recurrence.map(|_| kayles_sequences::linked_c4::terms(args.terms));
+    if recurrence.is_none() {
+        families::build(&term_spec(&args.family, args.terms.max(from)))?;
+        while from <= args.terms && families::build(&term_spec(&args.family, from)).is_err() {
+            from += 1;
+        }
+        if from > args.from && !args.resume {
+            eprintln!(
+                "kayles: {} is undefined below n = {from}; starting there",
+                args.family
+            );
+        }
     }
-    if from > args.from && !args.resume {
-        eprintln!(
-            "kayles: {} is undefined below n = {from}; starting there",
-            args.family
-        );
-    }
+    let mut plotted: Vec<(usize, u64)> = match (&args.plot, &args.out) {
+        (Some(_), Some(path)) if args.resume => earlier_terms(path),
+        _ => Vec::new(),
+    };
     let bar = ProgressBar::new((args.terms + 1).saturating_sub(from) as u64);
     bar.set_style(
         ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
@@ -119,10 +131,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     let mut solver = args.layers.solver();
     for n in from..=args.terms {
         let spec = term_spec(&args.family, n);
-        bar.set_message(spec.clone());
-        let g = families::build(&spec)?;
         let start = Instant::now();
-        let value = solver.nimber(&g)?;
+        let value = match (&recurrence_terms, recurrence) {
+            (Some(terms), Some(family)) => u32::from(terms.get(family, n)),
+            _ => {
+                bar.set_message(spec.clone());
+                solver.nimber(&families::build(&spec)?)?
+            }
+        };
         let seconds = start.elapsed().as_secs_f64();
         if let Some(f) = file.as_mut() {
             writeln!(f, "{n} {value}")?;
@@ -141,7 +157,70 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             )
         })?;
         bar.inc(1);
+        plotted.push((n, u64::from(value)));
+    }
+    if let Some(path) = &args.plot {
+        plot(path, &args.family, &plotted)?;
     }
     bar.finish_and_clear();
+    Ok(())
+}
+
+/// The linked 4-cycle sequence a recurrence computes, from a family template.
+fn recurrence_family(template: &str) -> Result<Family> {
+    let name = template.split(':').next().unwrap_or(template).trim();
+    Ok(match name {
+        "linked-c4" => Family::A,
+        "linked-c4-b" => Family::B,
+        "linked-c4-c" => Family::C,
+        _ => bail!(
+            "--method recurrence knows linked-c4, linked-c4-b and linked-c4-c (A316629 and its \
+             companions); use --method search for {template}"
+        ),
+    })
+}
+
+/// The "n value" lines of an earlier run's file (for the plot).
+fn earlier_terms(path: &Path) -> Vec<(usize, u64)> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.split_whitespace();
+            Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Writes the terms as an SVG scatter plot.
+fn plot(path: &Path, title: &str, terms: &[(usize, u64)]) -> Result<()> {
+    use plotters::prelude::*;
+    let n_max = terms.iter().map(|t| t.0).max().unwrap_or(1).max(1);
+    let v_max = terms.iter().map(|t| t.1).max().unwrap_or(1).max(1);
+    let root = SVGBackend::new(path, (960, 540)).into_drawing_area();
+    root.fill(&WHITE)
+        .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 24))
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(48)
+        .build_cartesian_2d(0..n_max + 1, 0..v_max + 1)
+        .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    chart
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("nimber")
+        .draw()
+        .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    chart
+        .draw_series(
+            terms
+                .iter()
+                .map(|&(n, v)| Circle::new((n, v), 3, BLUE.filled())),
+        )
+        .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    root.present()
+        .map_err(|e| anyhow::anyhow!("plot {}: {e}", path.display()))?;
     Ok(())
 }
