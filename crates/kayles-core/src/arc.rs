@@ -3,7 +3,7 @@
 //! memo, and through the line graph (NK-ARC-LINE): Arc Kayles on `G` is Node Kayles on
 //! `L(G)`.
 
-use crate::bits::{Bits, Words};
+use crate::bits::{component_within, Bits, Words};
 use crate::known::mex;
 use crate::search::{SearchError, Solver, MAX_COMPONENT_ORDER};
 use crate::Graph;
@@ -107,16 +107,7 @@ impl<S: Bits> ArcSearch<S> {
         let mut x = 0;
         let mut left = set;
         while let Some(start) = left.first() {
-            let mut comp = S::singleton(start);
-            let mut frontier = comp;
-            while !frontier.is_empty() {
-                let mut next = S::empty();
-                for v in frontier.iter() {
-                    next = next.union(self.neighbours[v]);
-                }
-                frontier = next.intersection(left).difference(comp);
-                comp = comp.union(frontier);
-            }
+            let comp = component_within(&self.neighbours, start, left);
             left = left.difference(comp);
             x ^= self.value(comp);
         }

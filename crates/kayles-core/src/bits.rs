@@ -77,6 +77,32 @@ pub trait Bits: Copy + Eq + Hash + Ord + Default + Send + Sync + std::fmt::Debug
     }
 }
 
+/// The connected component of `start` in the subgraph induced by `within`, grown a whole
+/// frontier at a time: `reach[v]` holds the neighbours of `v` (open or closed
+/// neighbourhoods both do). Costs a few word operations per frontier, so it suits narrow
+/// sets; wide sparse components are better walked by adjacency lists.
+///
+/// ```
+/// use kayles_core::bits::{component_within, Bits};
+/// // The path 0-1-2 and the isolated vertex 3.
+/// let reach: [u64; 4] = [0b0010, 0b0101, 0b0010, 0b0000];
+/// assert_eq!(component_within(&reach, 0, 0b1111), 0b0111);
+/// ```
+#[inline]
+pub fn component_within<S: Bits>(reach: &[S], start: usize, within: S) -> S {
+    let mut comp = S::singleton(start);
+    let mut frontier = comp;
+    while !frontier.is_empty() {
+        let mut next = S::empty();
+        for v in frontier.iter() {
+            next = next.union(reach[v]);
+        }
+        frontier = next.intersection(within).difference(comp);
+        comp = comp.union(frontier);
+    }
+    comp
+}
+
 /// Iterator over the elements of a [`Bits`] set, smallest first.
 #[derive(Clone, Copy, Debug)]
 pub struct BitsIter<S>(S);

@@ -17,7 +17,7 @@
 //! Every layer can be switched off ([`SearchConfig`]) so that tests compare the layers
 //! against each other and against the plain definition ([`brute`](crate::brute)).
 
-use crate::bits::{Bits, Words};
+use crate::bits::{component_within, Bits, Words};
 use crate::canonical::{self, mix, Canonizer, ClassCounter};
 use crate::code_memo::CodeMemo;
 use crate::known::{mex, PathNimbers};
@@ -602,16 +602,7 @@ impl<'a, S: Bits> Engine<'a, S> {
         if S::WORDS <= 2 {
             let mut left = set;
             while let Some(start) = left.first() {
-                let mut comp = S::singleton(start);
-                let mut frontier = comp;
-                while !frontier.is_empty() {
-                    let mut next = S::empty();
-                    for v in frontier.iter() {
-                        next = next.union(self.graph.closed[v]);
-                    }
-                    frontier = next.intersection(left).difference(comp);
-                    comp = comp.union(frontier);
-                }
+                let comp = component_within(&self.graph.closed, start, left);
                 left = left.difference(comp);
                 x ^= self.value(comp);
             }

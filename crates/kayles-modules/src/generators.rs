@@ -88,16 +88,7 @@ pub fn random_cograph(n: usize, seed: u64) -> Graph {
         if end - start < 2 {
             continue;
         }
-        let cut = start + 1 + rng.below((end - start - 1) as u64) as usize;
-        if rng.chance(50) {
-            for u in start..cut {
-                for v in cut..end {
-                    g.add_edge(perm[u], perm[v]);
-                }
-            }
-        }
-        work.push((start, cut));
-        work.push((cut, end));
+        split_in_two(&mut g, &perm, (start, end), &mut rng, &mut work);
     }
     g
 }
@@ -170,17 +161,30 @@ pub fn random_modular_width_graph(n: usize, width: usize, seed: u64) -> Graph {
                 work.push((cuts[i], cuts[i + 1]));
             }
         } else {
-            let cut = start + 1 + rng.below((len - 1) as u64) as usize;
-            if rng.chance(50) {
-                for u in start..cut {
-                    for v in cut..end {
-                        g.add_edge(perm[u], perm[v]);
-                    }
-                }
-            }
-            work.push((start, cut));
-            work.push((cut, end));
+            split_in_two(&mut g, &perm, (start, end), &mut rng, &mut work);
         }
     }
     g
+}
+
+/// Cuts the range `start..end` (at least two vertices of `perm`) in two at a random point,
+/// joins the halves completely half of the time (a series node) or not at all (a parallel
+/// node), and queues both halves.
+fn split_in_two(
+    g: &mut Graph,
+    perm: &[usize],
+    (start, end): (usize, usize),
+    rng: &mut SplitMix64,
+    work: &mut Vec<(usize, usize)>,
+) {
+    let cut = start + 1 + rng.below((end - start - 1) as u64) as usize;
+    if rng.chance(50) {
+        for u in start..cut {
+            for v in cut..end {
+                g.add_edge(perm[u], perm[v]);
+            }
+        }
+    }
+    work.push((start, cut));
+    work.push((cut, end));
 }

@@ -283,19 +283,7 @@ impl QuotientTable {
                 max: MAX_BASE_ORDER,
             });
         }
-        let mut order = 0usize;
-        for (index, m) in modules.iter().enumerate() {
-            if m.order() == 0 {
-                return Err(ModuleError::EmptyModule { index });
-            }
-            order += m.order();
-        }
-        if order > MAX_COUNTED_ORDER {
-            return Err(ModuleError::SizeOverflow {
-                order,
-                max: MAX_COUNTED_ORDER,
-            });
-        }
+        let order = checked_expanded_order(modules)?;
         let mut radix = Vec::with_capacity(k);
         let mut space: u128 = 1;
         for m in modules {
@@ -598,19 +586,7 @@ pub fn quotient_histogram(
         return Ok(QuotientTable::new(base, modules)?.histogram().to_vec());
     }
     // Check the whole (sizes, order) before splitting, so errors name the real modules.
-    let mut order = 0usize;
-    for (index, m) in modules.iter().enumerate() {
-        if m.order() == 0 {
-            return Err(ModuleError::EmptyModule { index });
-        }
-        order += m.order();
-    }
-    if order > MAX_COUNTED_ORDER {
-        return Err(ModuleError::SizeOverflow {
-            order,
-            max: MAX_COUNTED_ORDER,
-        });
-    }
+    checked_expanded_order(modules)?;
     let mut total = vec![1u128];
     for comp in components {
         let (sub, old) = base.induced_subgraph(&comp);
@@ -679,6 +655,25 @@ pub fn blowup_histogram(base: &Graph, modules: &[Graph]) -> Result<Vec<u128>, Mo
 /// ```
 pub fn blowup_nimber(base: &Graph, modules: &[Graph]) -> Result<u32, ModuleError> {
     ModularSolver::new().blowup_nimber(base, modules)
+}
+
+/// The order of the expanded graph, after checking that no module is empty and that its
+/// `2^N` subsets can be counted in `u128`.
+fn checked_expanded_order(modules: &[SignatureCounts]) -> Result<usize, ModuleError> {
+    let mut order = 0usize;
+    for (index, m) in modules.iter().enumerate() {
+        if m.order() == 0 {
+            return Err(ModuleError::EmptyModule { index });
+        }
+        order += m.order();
+    }
+    if order > MAX_COUNTED_ORDER {
+        return Err(ModuleError::SizeOverflow {
+            order,
+            max: MAX_COUNTED_ORDER,
+        });
+    }
+    Ok(order)
 }
 
 #[cfg(test)]
