@@ -47,12 +47,7 @@ pub fn nimber_via_line_graph(g: &Graph) -> Result<u32, SearchError> {
 }
 
 fn run<S: Bits>(g: &Graph) -> Result<u32, SearchError> {
-    let neighbours: Vec<S> = g
-        .closed_neighbourhoods::<S>()
-        .iter()
-        .enumerate()
-        .map(|(v, s)| s.without(v))
-        .collect();
+    let neighbours: Vec<S> = g.open_neighbourhoods::<S>();
     let mut search = ArcSearch {
         neighbours,
         memo: HashMap::new(),

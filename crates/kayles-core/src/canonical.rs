@@ -19,7 +19,8 @@
 //! gets the least code of the leaves visited, which isomorphic copies may not share: a
 //! missed memo hit, never a wrong value.
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Words};
+use crate::Graph;
 
 /// Leaves of the search tree explored before settling for the best code so far.
 pub const LEAF_BUDGET: usize = 64;
@@ -191,6 +192,32 @@ impl Canonizer {
     }
 }
 
+/// The canonical code of a whole graph (see [`Canonizer::code`]): equal for two graphs
+/// only if they are isomorphic, and for isomorphic graphs whenever the search tree fits
+/// [`LEAF_BUDGET`]. `None` above 4096 vertices.
+///
+/// ```
+/// use kayles_core::{canonical::graph_code, families, Graph};
+/// let p3 = families::path(3);
+/// let p3_relabelled = Graph::from_edges(3, &[(0, 2), (2, 1)]);
+/// assert_eq!(graph_code(&mut Default::default(), &p3), graph_code(&mut Default::default(), &p3_relabelled));
+/// ```
+pub fn graph_code(canonizer: &mut Canonizer, g: &Graph) -> Option<Vec<u64>> {
+    fn go<S: Bits>(canonizer: &mut Canonizer, g: &Graph) -> Vec<u64> {
+        let mut out = Vec::new();
+        canonizer.code(&g.open_neighbourhoods::<S>(), &mut out);
+        out
+    }
+    Some(match g.order() {
+        0..=64 => go::<u64>(canonizer, g),
+        65..=128 => go::<u128>(canonizer, g),
+        129..=256 => go::<Words<4>>(canonizer, g),
+        257..=1024 => go::<Words<16>>(canonizer, g),
+        1025..=4096 => go::<Words<64>>(canonizer, g),
+        _ => return None,
+    })
+}
+
 /// Appends the lower-triangle code of the graph in its given vertex order (no
 /// canonization): equal for two graphs exactly when the identity is an isomorphism
 /// between them. Same format as [`Canonizer::code`].
@@ -234,15 +261,7 @@ mod tests {
     use crate::Graph;
 
     fn code_of(g: &Graph) -> Vec<u64> {
-        let adj: Vec<u128> = g
-            .closed_neighbourhoods::<u128>()
-            .iter()
-            .enumerate()
-            .map(|(v, s)| s.without(v))
-            .collect();
-        let mut out = Vec::new();
-        Canonizer::new().code(&adj, &mut out);
-        out
+        graph_code(&mut Canonizer::new(), g).unwrap()
     }
 
     #[test]

@@ -199,6 +199,21 @@ impl Graph {
         g
     }
 
+    /// Open neighbourhoods as fixed-width sets, one per vertex.
+    ///
+    /// # Panics
+    /// If the graph has more than `S::CAPACITY` vertices.
+    pub fn open_neighbourhoods<S: Bits>(&self) -> Vec<S> {
+        assert!(
+            self.order() <= S::CAPACITY,
+            "graph too large for this set width"
+        );
+        self.neighbours
+            .iter()
+            .map(|n| S::from_words(n.words()))
+            .collect()
+    }
+
     /// Closed neighbourhoods as fixed-width sets, one per vertex.
     ///
     /// # Panics

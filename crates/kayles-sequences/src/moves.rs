@@ -20,8 +20,7 @@
 //! on two vertices (value 1). `b(0)` is `P_3` and `c(0)` is `P_5`.
 
 use crate::linked_c4::LinkedC4Terms;
-use kayles_core::bits::{Bits, Words};
-use kayles_core::canonical::Canonizer;
+use kayles_core::canonical::{self, Canonizer};
 use kayles_core::{families, Graph, VertexSet};
 use std::collections::HashMap;
 use std::fmt;
@@ -311,30 +310,12 @@ pub struct MoveMismatch {
     pub predicted: String,
 }
 
-/// Canonical code of a graph (of any order up to 1024 vertices).
+/// Canonical code of a graph (`kayles_core::canonical::graph_code`).
 ///
 /// # Panics
-/// If the graph has more than 1024 vertices.
+/// If the graph has more than 4096 vertices.
 pub fn canonical_code(canonizer: &mut Canonizer, g: &Graph) -> Vec<u64> {
-    fn go<S: Bits>(canonizer: &mut Canonizer, g: &Graph) -> Vec<u64> {
-        let adjacency: Vec<S> = g
-            .closed_neighbourhoods::<S>()
-            .into_iter()
-            .enumerate()
-            .map(|(v, s)| s.without(v))
-            .collect();
-        let mut out = Vec::new();
-        canonizer.code(&adjacency, &mut out);
-        out
-    }
-    match g.order() {
-        0..=64 => go::<u64>(canonizer, g),
-        65..=128 => go::<u128>(canonizer, g),
-        129..=256 => go::<Words<4>>(canonizer, g),
-        257..=512 => go::<Words<8>>(canonizer, g),
-        513..=1024 => go::<Words<16>>(canonizer, g),
-        order => panic!("canonical_code: {order} vertices is more than 1024"),
-    }
+    canonical::graph_code(canonizer, g).expect("linked 4-cycle graphs of at most 4096 vertices")
 }
 
 /// Checks [`move_pieces`] for every vertex of the `n`-th graph of `family` (`n >= 1`):
