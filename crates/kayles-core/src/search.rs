@@ -241,8 +241,9 @@ impl Solver {
     fn connected_nimber(&mut self, g: &Graph) -> Result<u32, SearchError> {
         let n = g.order();
         self.paths.path(n);
-        // Deep positions recurse once per move; give large graphs a large stack.
-        if n > 128 {
+        // Deep positions recurse once per move; give large graphs a large stack (callers
+        // such as rayon workers may have small ones).
+        if n > 64 {
             let mut result = None;
             std::thread::scope(|scope| {
                 let handle = std::thread::Builder::new()
@@ -608,6 +609,15 @@ impl<'a, S: Bits> Engine<'a, S> {
             }
             return x;
         }
+        self.xor_of_wide_components(set)
+    }
+
+    /// [`xor_of_components`](Self::xor_of_components) for wide sets: adjacency lists over
+    /// plain word arrays. Kept out of line so that the narrow path's stack frame (one per
+    /// level of the search) stays small.
+    #[inline(never)]
+    fn xor_of_wide_components(&mut self, set: S) -> u8 {
+        let mut x = 0u8;
         let words = S::WORDS;
         let mut left = [0u64; MAX_WORDS];
         for (i, w) in left[..words].iter_mut().enumerate() {
