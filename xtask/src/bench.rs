@@ -6,6 +6,9 @@
 //!   baseline = the plain single-threaded loop over `u64` masks written out below; then
 //!   `kayles-core` on one thread and on all threads.
 //! - **search**: single-position search on the budget cases of DESIGN.md and issue 2.
+//! - **modules**: histograms of blown-up graphs through the quotient, and nimbers through
+//!   the modular decomposition, each beside plain search on the same graph.
+//! - **wak**: Weighted Arc-Kayles with reductions, beside the same solver without them.
 
 use anyhow::{bail, Context, Result};
 use kayles_core::search::Solver;
@@ -95,6 +98,9 @@ pub fn run_one(args: &[String]) -> Result<()> {
     let [kind, case] = args else {
         bail!("bench-one KIND CASE")
     };
+    if !kind.starts_with("table") && !kind.starts_with("search") {
+        return run_other(kind, case);
+    }
     let g = graph(case)?;
     let start = Instant::now();
     let result = match kind.as_str() {
@@ -115,8 +121,83 @@ pub fn run_one(args: &[String]) -> Result<()> {
             u64::from(t.nimber((1 << g.order()) - 1))
         }
         "search" => u64::from(Solver::new().nimber(&g)?),
+        "search-1-thread" => {
+            let config = kayles_core::search::SearchConfig {
+                threads: 1,
+                ..Default::default()
+            };
+            u64::from(Solver::with_config(config).nimber(&g)?)
+        }
         other => bail!("unknown benchmark kind {other}"),
     };
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{seconds} {} {result}", peak_kib());
+    Ok(())
+}
+
+/// The graph of a modules case: `cograph:N`, `width8:N` (random, fixed seeds).
+fn module_graph(case: &str) -> Result<Graph> {
+    use kayles_modules::generators::{random_cograph, random_modular_width_graph};
+    if let Some(n) = case.strip_prefix("cograph:") {
+        return Ok(random_cograph(n.parse()?, 2026));
+    }
+    if let Some(n) = case.strip_prefix("width8:") {
+        return Ok(random_modular_width_graph(n.parse()?, 8, 2026));
+    }
+    graph(case)
+}
+
+/// The modules and wak kinds (their cases are not plain graphs). Inputs are built before
+/// the clock starts.
+fn run_other(kind: &str, case: &str) -> Result<()> {
+    use wak_reduce::bench::{depth2_tree_sample, heavy_star};
+    type Job = Box<dyn FnOnce() -> Result<u64>>;
+    let job: Job = match kind {
+        "clique-histogram" | "independent-histogram" => {
+            let base = graph(case)?;
+            let sizes = vec![5; base.order()];
+            let clique = kind == "clique-histogram";
+            Box::new(move || {
+                let hist = if clique {
+                    kayles_modules::clique_histogram(&base, &sizes)?
+                } else {
+                    kayles_modules::independent_histogram(&base, &sizes)?
+                };
+                Ok(u64::try_from(hist[0] % (1 << 60))?)
+            })
+        }
+        "modules" => {
+            let g = module_graph(case)?;
+            Box::new(move || Ok(u64::from(kayles_modules::nimber(&g)?)))
+        }
+        "modules-search" => {
+            let g = module_graph(case)?;
+            Box::new(move || Ok(u64::from(Solver::new().nimber(&g)?)))
+        }
+        "wak-star" => {
+            let star = heavy_star();
+            Box::new(move || Ok(u64::from(wak_reduce::Solver::new().nimber(&star)?)))
+        }
+        "wak-depth2" | "wak-depth2-plain" => {
+            let positions = depth2_tree_sample(3, case.parse()?, 20, 0x5eed);
+            let plain = kind == "wak-depth2-plain";
+            Box::new(move || {
+                let mut solver = if plain {
+                    wak_reduce::Solver::plain()
+                } else {
+                    wak_reduce::Solver::new()
+                };
+                let mut digest = 0u64;
+                for position in &positions {
+                    digest = digest.wrapping_mul(31) + u64::from(solver.nimber(position)?);
+                }
+                Ok(digest)
+            })
+        }
+        other => bail!("unknown benchmark kind {other}"),
+    };
+    let start = Instant::now();
+    let result = job()?;
     let seconds = start.elapsed().as_secs_f64();
     println!("{seconds} {} {result}", peak_kib());
     Ok(())
@@ -184,13 +265,13 @@ pub fn run(args: &[String]) -> Result<()> {
                 runs = args.get(i + 1).context("--runs N")?.parse()?;
                 i += 1;
             }
-            w @ ("table" | "search" | "all") => which = w,
+            w @ ("table" | "search" | "modules" | "wak" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
     }
     println!("machine: {}", machine());
-    if which != "search" {
+    if which == "all" || which == "table" {
         println!("\n## Full subset table (median of {runs}, seconds; peak memory)\n");
         println!(
             "| case | baseline loop | core, 1 thread | ratio | core, all threads | speed-up |"
@@ -214,16 +295,86 @@ pub fn run(args: &[String]) -> Result<()> {
             );
         }
     }
-    if which != "table" {
+    if which == "all" || which == "modules" {
+        let runs = runs.min(3);
+        println!("\n## Modules (median of {runs}; the same graph by plain search beside)\n");
+        println!("| case | route | seconds | peak memory | baseline | baseline seconds |");
+        println!("|---|---|---|---|---|---|");
+        for (kind, case, base_kind) in [
+            ("clique-histogram", "grid:3x4", None),
+            ("independent-histogram", "grid:3x4", None),
+            ("modules", "cograph:2000", Some("modules-search")),
+            ("modules", "width8:500", Some("modules-search")),
+        ] {
+            let s = median(kind, case, runs)?;
+            let base = match base_kind {
+                Some(b) => {
+                    let t = median(b, case, runs)?;
+                    if t.result != s.result {
+                        bail!("{case}: {kind} and {b} disagree");
+                    }
+                    format!("{b} | {:.3}", t.seconds)
+                }
+                None => "- | -".to_string(),
+            };
+            let label = if kind.ends_with("histogram") {
+                format!("{case}, every module of size 5 (60 vertices)")
+            } else {
+                case.to_string()
+            };
+            println!(
+                "| {label} | {kind} | {:.4} | {:.1} MiB | {base} |",
+                s.seconds,
+                s.peak_kib as f64 / 1024.0
+            );
+        }
+    }
+    if which == "all" || which == "wak" {
+        let runs = runs.min(3);
+        println!("\n## Weighted Arc-Kayles (median of {runs})\n");
+        println!("| case | with reductions | without (Solver::plain) | speed-up |");
+        println!("|---|---|---|---|");
+        let star = median("wak-star", "-", runs)?;
+        println!(
+            "| star, centre 10^9, ten leaves 1..5 | {:.6} s | - | - |",
+            star.seconds
+        );
+        for max in ["6", "8"] {
+            let with = median("wak-depth2", max, runs)?;
+            let without = median("wak-depth2-plain", max, runs)?;
+            if with.result != without.result {
+                bail!("depth-2 trees up to {max}: reductions change the values");
+            }
+            println!(
+                "| 20 depth-2 trees, k = 3, weights <= {max} | {:.4} s | {:.4} s | {:.1}x |",
+                with.seconds,
+                without.seconds,
+                without.seconds / with.seconds
+            );
+        }
+        let twelve = median("wak-depth2", "12", runs)?;
+        println!(
+            "| 20 depth-2 trees, k = 3, weights <= 12 | {:.3} s ({:.1} positions/s) | not run \
+             (minutes) | - |",
+            twelve.seconds,
+            20.0 / twelve.seconds
+        );
+    }
+    if which == "all" || which == "search" {
         let runs = runs.min(3);
         println!("\n## Single-position search (median of {runs}; budget; peak memory)\n");
-        println!("| case | nimber | seconds | budget | peak memory |");
-        println!("|---|---|---|---|---|");
+        println!("| case | nimber | 1 thread | all threads | budget | peak memory |");
+        println!("|---|---|---|---|---|---|");
         for (case, budget) in SEARCH_CASES {
+            let one = median("search-1-thread", case, runs)?;
             let s = median("search", case, runs)?;
+            if one.result != s.result {
+                bail!("{case}: one and all threads disagree");
+            }
             println!(
-                "| {case} | {} | {:.3} | {budget} s{} | {:.1} MiB |",
+                "| {case} | {} | {:.3} | {:.3} | {budget} s{} | {:.1} MiB |",
                 s.result,
+                one.seconds,
                 s.seconds,
                 if s.seconds > *budget { " (over)" } else { "" },
                 s.peak_kib as f64 / 1024.0

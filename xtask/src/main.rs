@@ -1,12 +1,19 @@
 //! `cargo xtask`: project automation. `cargo xtask bench` runs the benchmarks of the
 //! performance budgets (DESIGN.md), each beside its baseline measured in the same run, and
-//! prints medians with peak memory.
+//! prints medians with peak memory; `cargo xtask certify` checks every claim of CLAIMS.md
+//! on the fixtures; `cargo xtask fixtures` regenerates `fixtures/`.
 
 mod bench;
+mod certify;
+mod fixtures;
 
 use anyhow::{bail, Result};
 
-const USAGE: &str = "usage: cargo xtask bench [table|search|all] [--runs N]
+const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|all] [--runs N]
+       cargo xtask certify [--claim ID] [--tier quick|full] [--shard I/K] [--json FILE]
+       cargo xtask certify --merge A.json B.json ... [--json FILE]
+       cargo xtask certify --list
+       cargo xtask fixtures [--write]
        (internal) cargo xtask bench-one KIND CASE";
 
 fn main() -> Result<()> {
@@ -14,6 +21,8 @@ fn main() -> Result<()> {
     match args.first().map(String::as_str) {
         Some("bench") => bench::run(&args[1..]),
         Some("bench-one") => bench::run_one(&args[1..]),
+        Some("certify") => certify::run(&args[1..]),
+        Some("fixtures") => fixtures::run(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }

@@ -1,0 +1,129 @@
+//! It must be able to fail: known faults injected through test-only engines make the
+//! matching claim report a counterexample.
+
+use certify::engines::{closed_masks, Engines};
+use certify::{registry, CheckError, Context, Counterexample, Tier};
+use kayles_core::Graph;
+use wak_reduce::reduce::{self, Reduction};
+use wak_reduce::{WakError, WeightedGraph};
+
+fn counterexample(id: &str, engines: Engines) -> Counterexample {
+    let claim = registry::find(id).expect("registered claim");
+    let ctx = Context::new(Tier::Quick).with_engines(engines);
+    match (claim.check)(&ctx) {
+        Err(CheckError::Counterexample(c)) => {
+            println!("{id}: {c}");
+            *c
+        }
+        other => panic!("{id} should report a counterexample, got {other:?}"),
+    }
+}
+
+/// A Node Kayles table whose mex never returns 0 on a non-empty position (off by one: it
+/// starts looking at 1).
+fn off_by_one_mex(g: &Graph) -> Vec<u8> {
+    let closed = closed_masks(g);
+    let mut t = vec![0u8; 1 << g.order()];
+    for s in 1..1u64 << g.order() {
+        let mut seen = 1u64;
+        for (v, &nv) in closed.iter().enumerate() {
+            if s >> v & 1 == 1 {
+                seen |= 1 << t[(s & !nv) as usize];
+            }
+        }
+        t[s as usize] = seen.trailing_ones() as u8;
+    }
+    t
+}
+
+#[test]
+fn off_by_one_mex_breaks_nk_xor() {
+    let c = counterexample(
+        "NK-XOR",
+        Engines {
+            node_table: off_by_one_mex,
+            ..Engines::default()
+        },
+    );
+    // The first counterexample is on a graph the reader can paste into `kayles`.
+    assert!(kayles_core::graph6::parse(&c.instance).is_ok(), "{c}");
+    assert!(c.position.starts_with('{'), "{c}");
+}
+
+/// The heavy-vertex step that deletes the vertex but forgets to loop its neighbours.
+fn heavy_without_loops(g: &WeightedGraph, r: Reduction) -> Result<WeightedGraph, WakError> {
+    reduce::check(g, r)?;
+    match r {
+        Reduction::HeavyVertex(v) => Ok(g.remove_vertex(v)),
+        _ => reduce::apply(g, r),
+    }
+}
+
+#[test]
+fn forgotten_loop_breaks_wak_heavy() {
+    let c = counterexample(
+        "WAK-HEAVY",
+        Engines {
+            wak_apply: heavy_without_loops,
+            ..Engines::default()
+        },
+    );
+    assert!(c.position.starts_with("heavy_vertex("), "{c}");
+}
+
+/// The clique histogram with weight `2^m` per occupied module (the empty subset of the
+/// module counted as occupied).
+fn wrong_weight(base: &Graph, sizes: &[usize]) -> Result<Vec<u128>, String> {
+    Ok(certify::modules::clique_histogram_formula(
+        base,
+        sizes,
+        |m| 1 << m,
+    ))
+}
+
+fn right_weight(base: &Graph, sizes: &[usize]) -> Result<Vec<u128>, String> {
+    Ok(certify::modules::clique_histogram_formula(
+        base,
+        sizes,
+        |m| (1 << m) - 1,
+    ))
+}
+
+#[test]
+fn wrong_histogram_weight_breaks_mod_clique() {
+    let c = counterexample(
+        "MOD-CLIQUE",
+        Engines {
+            clique_histogram: wrong_weight,
+            ..Engines::default()
+        },
+    );
+    assert_eq!(c.position, "histogram", "{c}");
+}
+
+#[test]
+fn the_right_weight_passes_mod_clique() {
+    let claim = registry::find("MOD-CLIQUE").unwrap();
+    let ctx = Context::new(Tier::Quick).with_engines(Engines {
+        clique_histogram: right_weight,
+        ..Engines::default()
+    });
+    assert!((claim.check)(&ctx).is_ok());
+}
+
+/// The PS-lemma checker rejects a wrong `P` (`a + c` odd) on the path-lemma family.
+#[test]
+fn wrong_p_set_breaks_the_ps_lemma_checker() {
+    use wak_reduce::{lemmas, ps_lemma};
+    let mut game = ps_lemma::WakGame::default();
+    let wrong = ps_lemma::check(
+        &mut game,
+        lemmas::path_lemma_family(3),
+        lemmas::path_lemma_s,
+        |g| !lemmas::path_lemma_p(g),
+    );
+    assert!(
+        matches!(wrong, Err(ps_lemma::Violation::Hypothesis { .. })),
+        "{wrong:?}"
+    );
+}

@@ -1,0 +1,420 @@
+//! `cargo xtask fixtures`: regenerates every file of `fixtures/` and compares it with what is
+//! committed.
+//!
+//! The graph lists come from nauty's `geng` (`nauty-geng -q N`, Debian package `nauty`);
+//! everything else (blow-up lists, module families, the generator specs of the weighted
+//! graphs, rook boards, lemma ranges and sequence ranges) is derived here from those lists
+//! and from fixed ranges. A missing file is written; a committed file whose content differs
+//! from the regenerated one is a failure (exit status 1) unless `--write` is given, so that a
+//! change of geng's output (or of a range below) never slips in silently. Without geng the
+//! command says so and exits non-zero.
+
+use anyhow::{bail, Context, Result};
+use itertools_free::cartesian;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Small helpers that would otherwise need a dependency.
+mod itertools_free {
+    /// Every vector `v` with `v[i]` in `0..radix[i]`, in lexicographic order.
+    pub fn cartesian(radix: &[usize]) -> Vec<Vec<usize>> {
+        let mut out = vec![Vec::new()];
+        for &r in radix {
+            out = out
+                .into_iter()
+                .flat_map(|prefix| {
+                    (0..r).map(move |x| {
+                        let mut v = prefix.clone();
+                        v.push(x);
+                        v
+                    })
+                })
+                .collect();
+        }
+        out
+    }
+}
+
+/// The geng binary names tried, in order.
+const GENG: &[&str] = &["nauty-geng", "geng"];
+
+/// Largest order of the committed graph lists.
+const MAX_ORDER: usize = 9;
+
+/// Entry point: `cargo xtask fixtures [--write]`. Errors are printed as one message
+/// (no backtrace) with exit status 1.
+pub fn run(args: &[String]) -> Result<()> {
+    if let Err(e) = regenerate(args) {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+fn regenerate(args: &[String]) -> Result<()> {
+    let write = args.iter().any(|a| a == "--write");
+    if let Some(bad) = args.iter().find(|a| *a != "--write") {
+        bail!("usage: cargo xtask fixtures [--write]   (unknown argument '{bad}')");
+    }
+    let root = fixtures_dir();
+    let geng = find_geng()?;
+    let mut graphs: Vec<Vec<String>> = vec![Vec::new()];
+    for n in 1..=MAX_ORDER {
+        graphs.push(run_geng(&geng, n)?);
+    }
+    let files = generate(&graphs);
+    let mut differ = Vec::new();
+    for (rel, content) in &files {
+        let path = root.join(rel);
+        match std::fs::read_to_string(&path) {
+            Ok(old) if old == *content => println!("unchanged  {rel}"),
+            Ok(_) if !write => {
+                println!("DIFFERS    {rel}");
+                differ.push(rel.clone());
+            }
+            _ => {
+                std::fs::create_dir_all(path.parent().expect("fixture paths have a parent"))?;
+                std::fs::write(&path, content).with_context(|| format!("writing {rel}"))?;
+                println!("written    {rel}");
+            }
+        }
+    }
+    if !differ.is_empty() {
+        bail!(
+            "{} fixture file(s) differ from what is committed (geng's output or a generator \
+             changed): {}. Inspect the difference, then rerun with --write to replace them.",
+            differ.len(),
+            differ.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// `fixtures/` at the workspace root.
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .join("fixtures")
+}
+
+fn find_geng() -> Result<String> {
+    for name in GENG {
+        if Command::new(name)
+            .args(["-q", "1"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            return Ok((*name).to_string());
+        }
+    }
+    bail!(
+        "nauty's geng was not found (tried {}). Install it (Debian/Ubuntu: `apt-get install \
+         nauty`, which provides `nauty-geng`) and rerun `cargo xtask fixtures`.",
+        GENG.join(", ")
+    )
+}
+
+fn run_geng(geng: &str, n: usize) -> Result<Vec<String>> {
+    let out = Command::new(geng)
+        .args(["-q", &n.to_string()])
+        .output()
+        .with_context(|| format!("running {geng} -q {n}"))?;
+    if !out.status.success() {
+        bail!(
+            "{geng} -q {n} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let text = String::from_utf8(out.stdout).context("geng printed non-UTF-8")?;
+    Ok(text.lines().map(str::to_string).collect())
+}
+
+/// A fixture file: the header lines (without `# `), then the body lines, with the count.
+fn file(header: &[String], body: &[String]) -> String {
+    let mut s = String::new();
+    for h in header {
+        s.push_str(&format!("# {h}\n"));
+    }
+    s.push_str(&format!("# count: {}\n", body.len()));
+    for b in body {
+        s.push_str(b);
+        s.push('\n');
+    }
+    s
+}
+
+const DO_NOT_EDIT: &str = "Generated by `cargo xtask fixtures`; do not edit by hand (the \
+                           command fails if this file no longer matches).";
+
+/// Every fixture file, as (path relative to `fixtures/`, content).
+fn generate(graphs: &[Vec<String>]) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for (n, list) in graphs.iter().enumerate().skip(1) {
+        let tier = if n <= 7 { "quick and full" } else { "full" };
+        files.push((
+            format!("graphs/graphs-n{n}.g6"),
+            file(
+                &[
+                    format!("All {} graphs on {n} vertices up to isomorphism, graph6, one per line.", list.len()),
+                    format!("Source: `nauty-geng -q {n}` (nauty, Debian package `nauty`), output verbatim."),
+                    format!("Tier: {tier}. Used by NK-XOR, NK-ARC-LINE, MOD-TWINS and the histogram snapshots."),
+                    DO_NOT_EDIT.to_string(),
+                ],
+                list,
+            ),
+        ));
+    }
+
+    // Blow-ups: every base graph on 1..4 vertices with every size vector.
+    let mut body = Vec::new();
+    for (tier, lo, hi, max_base) in [("quick", 1, 3, 4), ("full", 4, 4, 4), ("full", 5, 5, 3)] {
+        for list in &graphs[1..=max_base] {
+            for base in list {
+                let k = order_of(base);
+                for v in cartesian(&vec![hi; k]) {
+                    let sizes: Vec<usize> = v.iter().map(|x| x + 1).collect();
+                    if sizes.iter().max().copied().unwrap_or(0) < lo {
+                        continue;
+                    }
+                    let s: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                    body.push(format!("{tier} {base} {}", s.join(",")));
+                }
+            }
+        }
+    }
+    files.push((
+        "modules/blowups.txt".into(),
+        file(
+            &[
+                "Base graphs and module size vectors for MOD-CLIQUE and MOD-INDEPENDENT.".into(),
+                "Line: TIER BASE SIZES -- BASE a graph6 string (vertices 0..k-1), SIZES m_1,..,m_k.".into(),
+                "Base graphs: every graph on 1..4 vertices (fixtures/graphs/graphs-n1..n4.g6).".into(),
+                "quick: every size vector with entries 1..3; full adds the vectors with entries".into(),
+                "1..4 and at least one 4, and for bases on 1..3 vertices the vectors with entries".into(),
+                "1..5 and at least one 5 (the full tier runs quick and full lines).".into(),
+                DO_NOT_EDIT.to_string(),
+            ],
+            &body,
+        ),
+    ));
+
+    // Module families: every base on 1..3 vertices, every module graph on 1..3 (quick) or
+    // 1..4 vertices with at least one module on 4 (full).
+    let small: Vec<&String> = graphs[1..=3].iter().flatten().collect();
+    let with4: Vec<&String> = graphs[1..=4].iter().flatten().collect();
+    let mut body = Vec::new();
+    for (tier, pool) in [("quick", &small), ("full", &with4)] {
+        for list in &graphs[1..=3] {
+            for base in list {
+                let k = order_of(base);
+                for v in cartesian(&vec![pool.len(); k]) {
+                    let mods: Vec<&str> = v.iter().map(|&i| pool[i].as_str()).collect();
+                    if tier == "full" && mods.iter().all(|m| order_of(m) < 4) {
+                        continue;
+                    }
+                    body.push(format!("{tier} {base} {}", mods.join(",")));
+                }
+            }
+        }
+    }
+    let tiny: Vec<&String> = graphs[1..=2].iter().flatten().collect();
+    for base in &graphs[4] {
+        for v in cartesian(&[tiny.len(); 4]) {
+            let mods: Vec<&str> = v.iter().map(|&i| tiny[i].as_str()).collect();
+            body.push(format!("full {base} {}", mods.join(",")));
+        }
+    }
+    let with5: Vec<&String> = graphs[1..=5].iter().flatten().collect();
+    for list in &graphs[1..=2] {
+        for base in list {
+            let k = order_of(base);
+            for v in cartesian(&vec![with5.len(); k]) {
+                let mods: Vec<&str> = v.iter().map(|&i| with5[i].as_str()).collect();
+                if mods.iter().all(|m| order_of(m) < 5) {
+                    continue;
+                }
+                body.push(format!("full {base} {}", mods.join(",")));
+            }
+        }
+    }
+    // The MOD-NIMBER-NOT-ENOUGH pair.
+    body.push("quick A_ @,A?".into());
+    body.push("quick A_ EhCG,A?".into());
+    files.push((
+        "modules/signature.txt".into(),
+        file(
+            &[
+                "Module families for MOD-SIGNATURE: base graph and one module graph per base vertex.".into(),
+                "Line: TIER BASE MODULE_1,..,MODULE_k -- all graph6; module i replaces base vertex i.".into(),
+                "quick: every base on 1..3 vertices with every choice of modules on 1..3 vertices;".into(),
+                "full adds the choices with at least one module on 4 vertices, every base on 4".into(),
+                "vertices with modules on 1..2 vertices, and every base on 1..2 vertices with at".into(),
+                "least one module on 5 vertices (modules on 1..5). The last two lines are".into(),
+                "the MOD-NIMBER-NOT-ENOUGH pair: an edge with modules K1, I2 and P6, I2.".into(),
+                DO_NOT_EDIT.to_string(),
+            ],
+            &body,
+        ),
+    ));
+
+    // Weighted graphs: a generator spec (the explicit list would be 47 000+ lines).
+    let body: Vec<String> = [
+        "quick 1 0 3",
+        "quick 2 0 3",
+        "quick 3 0 3",
+        "quick 4 0 3",
+        "full 1 4 6",
+        "full 2 4 6",
+        "full 3 4 5",
+        "full 4 4 4",
+        "full 5 1 2",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    files.push((
+        "wak/weighted.txt".into(),
+        file(
+            &[
+                "Weighted graphs (WAK-USELESS, WAK-HEAVY, WAK-TWINS, WAK-TO-ARC), as a generator spec.".into(),
+                "Line: TIER N LO HI -- every graph on N vertices (fixtures/graphs/graphs-nN.g6), every".into(),
+                "set of loops (2^N), every weight vector in 0..=HI^N whose largest weight is >= LO.".into(),
+                "So the quick lines give every graph up to 4 vertices, every loop set, weights 0..3".into(),
+                "(47 240 positions), and the full lines add weights up to 6 / 5 / 4 on 1-2 / 3 / 4".into(),
+                "vertices and 5 vertices with weights up to 2 (333 374 more; an explicit list would".into(),
+                "be ~380 000 lines). Larger ranges make WAK-TO-ARC's Arc-Kayles expansions (up to".into(),
+                "2 * total weight vertices) too slow for the full tier's hour.".into(),
+                "Vertex i of a position is vertex i of the graph6 graph; loop set bit i = loop on i;".into(),
+                "enumeration order: graphs in file order, loop masks ascending, weight vectors".into(),
+                "lexicographic (first vertex slowest).".into(),
+                DO_NOT_EDIT.to_string(),
+            ],
+            &body,
+        ),
+    ));
+
+    // Rook boards: generator spec.
+    let body: Vec<String> = [
+        "quick holes 1x1",
+        "quick holes 1x2",
+        "quick holes 1x3",
+        "quick holes 1x4",
+        "quick holes 2x1",
+        "quick holes 2x2",
+        "quick holes 2x3",
+        "quick holes 2x4",
+        "quick holes 3x1",
+        "quick holes 3x2",
+        "quick holes 3x3",
+        "quick holes 3x4",
+        "quick holes 4x1",
+        "quick holes 4x2",
+        "quick holes 4x3",
+        "quick holes 4x4",
+        "quick empty 1x1",
+        "quick empty 2x2",
+        "quick empty 3x3",
+        "quick empty 4x4",
+        "quick empty 5x5",
+        "full holes 4x5",
+        "full holes 5x4",
+        "full holes 1x5",
+        "full holes 2x5",
+        "full holes 3x5",
+        "full holes 5x1",
+        "full holes 5x2",
+        "full holes 5x3",
+        "full empty 6x6",
+        "full empty 7x7",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    files.push((
+        "rooks/boards.txt".into(),
+        file(
+            &[
+                "Rook boards for WAK-ROOKS, as a generator spec.".into(),
+                "Line: TIER holes RxC -- every R x C board with every set of holes (2^(R*C) boards,".into(),
+                "hole mask bit r*C+c = hole at row r, column c, masks ascending), no rooks placed;".into(),
+                "TIER empty NxN -- the N x N board without holes (value N mod 2).".into(),
+                "quick: every board up to 4x4 (65 536 boards of 4x4); full adds the boards with a".into(),
+                "side of 5 up to 4x5 / 5x4 (2^20 boards each) and the 6x6, 7x7 boards without holes.".into(),
+                DO_NOT_EDIT.to_string(),
+            ],
+            &body,
+        ),
+    ));
+
+    // Lemma ranges.
+    let body: Vec<String> = [
+        "WAK-LOOP quick 0 30",
+        "WAK-LOOP full 0 1000",
+        "WAK-LOOPED-EDGE quick 0 7",
+        "WAK-LOOPED-EDGE full 0 40",
+        "WAK-LOOPED-EDGE-PLUS-ONE quick 0 6",
+        "WAK-LOOPED-EDGE-PLUS-ONE full 0 20",
+        "WAK-PATH-LEMMA quick 0 5",
+        "WAK-PATH-LEMMA full 0 12",
+        "WAK-DEPTH2-TREE:1 quick 0 6",
+        "WAK-DEPTH2-TREE:2 quick 0 3",
+        "WAK-DEPTH2-TREE:1 full 0 14",
+        "WAK-DEPTH2-TREE:2 full 0 6",
+        "WAK-DEPTH2-TREE:3 full 0 4",
+        "PS-LEMMA:path quick 0 5",
+        "PS-LEMMA:path full 0 12",
+        "PS-LEMMA:depth2-1 quick 0 5",
+        "PS-LEMMA:depth2-1 full 0 12",
+        "PS-LEMMA:depth2-2 quick 0 3",
+        "PS-LEMMA:depth2-2 full 0 6",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    files.push((
+        "wak/lemmas.txt".into(),
+        file(
+            &[
+                "Weight ranges of the lemma families (wak_reduce::lemmas builders).".into(),
+                "Line: CLAIM[:VARIANT] TIER LO HI -- every weight of the family in LO..=HI.".into(),
+                "WAK-DEPTH2-TREE:k = k branches (only positions with x_i > y_i are instances);".into(),
+                "PS-LEMMA:path = S {c < b + d}, P {a + c even} on the path lemma family;".into(),
+                "PS-LEMMA:depth2-k = S {x_i > y_i}, P = the WAK-DEPTH2-TREE prediction, k branches.".into(),
+                "The full tier runs the quick and the full lines.".into(),
+                DO_NOT_EDIT.to_string(),
+            ],
+            &body,
+        ),
+    ));
+
+    let body: Vec<String> = [
+        "SEQ-A316629 quick 1 20",
+        "SEQ-A316629 full 21 60",
+        "SEQ-LINKED-C4-ALT quick 1 20",
+        "SEQ-LINKED-C4-ALT full 21 40",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    files.push((
+        "sequences/ranges.txt".into(),
+        file(
+            &[
+                "n ranges of the sequence claims.".into(),
+                "Line: CLAIM TIER LO HI -- every n in LO..=HI. SEQ-A316629 compares a(n), b(n), c(n)".into(),
+                "of the corrected recurrence with direct search on linked-c4:n, linked-c4-b:n,".into(),
+                "linked-c4-c:n; SEQ-LINKED-C4-ALT compares linked-c4-alt:n with n even -> 1, odd -> 0.".into(),
+                "The full tier runs the quick and the full lines.".into(),
+                DO_NOT_EDIT.to_string(),
+            ],
+            &body,
+        ),
+    ));
+    files
+}
+
+/// Vertex count of a graph6 string with a one-byte header.
+fn order_of(g6: &str) -> usize {
+    usize::from(g6.as_bytes()[0] - 63)
+}
