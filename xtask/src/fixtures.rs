@@ -390,7 +390,7 @@ fn generate(graphs: &[Vec<String>]) -> Vec<(String, String)> {
 
     let body: Vec<String> = [
         "SEQ-A316629 quick 1 20",
-        "SEQ-A316629 full 21 60",
+        "SEQ-A316629 full 21 300",
         "SEQ-LINKED-C4-ALT quick 1 20",
         "SEQ-LINKED-C4-ALT full 21 40",
     ]

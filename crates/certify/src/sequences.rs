@@ -1,7 +1,7 @@
 //! SEQ-A316629 and SEQ-LINKED-C4-ALT (CLAIMS.md section 3): the corrected recurrence of
 //! `kayles-sequences` against direct Node Kayles search on the graphs, term by term.
 
-use crate::check::{counterexample, par_check, CheckError, CheckResult, Context};
+use crate::check::{counterexample, par_check, par_check_with, CheckError, CheckResult, Context};
 use crate::fixtures::ranges;
 use kayles_core::search::{SearchConfig, Solver};
 use kayles_core::{families, Graph};
@@ -19,14 +19,19 @@ fn terms(ctx: &Context, claim: &str) -> Result<Vec<u64>, CheckError> {
     Ok(ns)
 }
 
-/// Direct search (single-threaded solver: the instances already run in parallel).
-pub fn search(g: &Graph) -> Result<u32, CheckError> {
+/// A single-threaded solver (the instances already run in parallel).
+fn single_thread_solver() -> Solver {
     Solver::with_config(SearchConfig {
         threads: 1,
         ..SearchConfig::default()
     })
-    .nimber(g)
-    .map_err(|e| CheckError::Engine(e.to_string()))
+}
+
+/// Direct search on a fresh single-threaded solver.
+pub fn search(g: &Graph) -> Result<u32, CheckError> {
+    single_thread_solver()
+        .nimber(g)
+        .map_err(|e| CheckError::Engine(e.to_string()))
 }
 
 /// SEQ-A316629: `a(n)`, `b(n)`, `c(n)` of the corrected recurrence
@@ -37,16 +42,21 @@ pub fn check_a316629(ctx: &Context) -> CheckResult {
     let n_max = ns.iter().copied().max().unwrap_or(1) as usize;
     let rec = kayles_sequences::linked_c4::terms(n_max.max(12));
     let first = [0u16, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5];
-    par_check(ctx, &ns, |&n| {
+    // One solver per family and thread: a thread's consecutive n share their memo, as
+    // consecutive terms of a family share most of their pieces.
+    let solvers = || -> [Solver; 3] { std::array::from_fn(|_| single_thread_solver()) };
+    par_check_with(ctx, &ns, solvers, |solvers, &n| {
         let n = n as usize;
-        for (family, values) in [
+        for (solver, (family, values)) in solvers.iter_mut().zip([
             ("linked-c4", &rec.a),
             ("linked-c4-b", &rec.b),
             ("linked-c4-c", &rec.c),
-        ] {
+        ]) {
             let spec = families::term_spec(family, n);
             let g = families::build(&spec).map_err(|e| CheckError::Engine(e.to_string()))?;
-            let direct = search(&g)?;
+            let direct = solver
+                .nimber(&g)
+                .map_err(|e| CheckError::Engine(e.to_string()))?;
             if direct != u32::from(values[n]) {
                 return Err(counterexample(
                     format!("{spec} ({})", kayles_core::graph6::write(&g)),
