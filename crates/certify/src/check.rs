@@ -216,24 +216,9 @@ impl Context {
 pub fn par_check<T: Sync>(
     ctx: &Context,
     items: &[T],
-    check: impl Fn(&T) -> Result<u64, CheckError> + Sync,
+    check: impl Fn(&T) -> Result<u64, CheckError> + Sync + Send,
 ) -> CheckResult {
-    ctx.progress.inc_length(items.len() as u64);
-    let results: Vec<Result<u64, CheckError>> = items
-        .par_iter()
-        .map(|item| {
-            let r = check(item);
-            ctx.progress.inc(1);
-            r
-        })
-        .collect();
-    let mut counts = Counts::default();
-    for r in results {
-        counts.positions += r?;
-        counts.instances += 1;
-    }
-    debug_assert_eq!(counts.instances, items.len() as u64);
-    Ok(counts)
+    par_check_with(ctx, items, || (), |_, item| check(item))
 }
 
 /// Like [`par_check`], with per-thread state made by `init` (a solver with its memo).
@@ -257,6 +242,7 @@ pub fn par_check_with<T: Sync, S>(
         counts.positions += r?;
         counts.instances += 1;
     }
+    debug_assert_eq!(counts.instances, items.len() as u64);
     Ok(counts)
 }
 
