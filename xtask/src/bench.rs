@@ -5,7 +5,9 @@
 //! - **table**: the full subset table of `grid:4x6` and of a fixed random 26-vertex graph;
 //!   baseline = the plain single-threaded loop over `u64` masks written out below; then
 //!   `kayles-core` on one thread and on all threads.
-//! - **search**: single-position search on the budget cases of DESIGN.md and issue 2.
+//! - **search**: single-position search on the budget cases of DESIGN.md and issue 2; and
+//!   on the sequence families, the host-symmetry memo key beside the canonical one
+//!   (the default, the baseline).
 //! - **modules**: histograms of blown-up graphs through the quotient, and nimbers through
 //!   the modular decomposition, each beside plain search on the same graph.
 //! - **wak**: Weighted Arc-Kayles with reductions, beside the same solver without them.
@@ -27,6 +29,8 @@ const SEARCH_CASES: &[(&str, f64)] = &[
     ("queens:10", 10.0),
     ("linked-c4:300", 10.0),
 ];
+/// Family graphs with a host symmetry: the symmetry key against the canonical key.
+const SYMMETRY_CASES: &[&str] = &["grid:3x20", "petersen:28,2", "queens:10"];
 
 /// A fixed random graph: `n` vertices, each edge present with probability 1/4 (xorshift,
 /// fixed seed, so every run benchmarks the same graph).
@@ -127,6 +131,20 @@ pub fn run_one(args: &[String]) -> Result<()> {
                 ..Default::default()
             };
             u64::from(Solver::with_config(config).nimber(&g)?)
+        }
+        "search-symmetry" => {
+            let config = kayles_core::search::SearchConfig {
+                memo_key: kayles_core::search::MemoKey::Symmetry,
+                canonical_max_order: 0,
+                ..Default::default()
+            };
+            let mut solver = Solver::with_config(config);
+            let symmetry = families::host_symmetry(case)?;
+            if symmetry.is_none() {
+                bail!("{case} has no host symmetry");
+            }
+            solver.set_host_symmetry(symmetry);
+            u64::from(solver.nimber(&g)?)
         }
         other => bail!("unknown benchmark kind {other}"),
     };
@@ -377,6 +395,28 @@ pub fn run(args: &[String]) -> Result<()> {
                 one.seconds,
                 s.seconds,
                 if s.seconds > *budget { " (over)" } else { "" },
+                s.peak_kib as f64 / 1024.0
+            );
+        }
+        println!(
+            "\n## Memo keys on the sequence families (median of {runs}; all threads; \
+             baseline = the canonical key, the default)\n"
+        );
+        println!("| case | nimber | canonical key | symmetry key | speed-up | peak memory |");
+        println!("|---|---|---|---|---|---|");
+        for case in SYMMETRY_CASES {
+            let base = median("search", case, runs)?;
+            let s = median("search-symmetry", case, runs)?;
+            if base.result != s.result {
+                bail!("{case}: the symmetry key changes the value");
+            }
+            println!(
+                "| {case} | {} | {:.3} s | {:.3} s | {:.2}x | {:.1} -> {:.1} MiB |",
+                s.result,
+                base.seconds,
+                s.seconds,
+                base.seconds / s.seconds,
+                base.peak_kib as f64 / 1024.0,
                 s.peak_kib as f64 / 1024.0
             );
         }

@@ -64,6 +64,49 @@ fn nimbers_of_families_and_graph6() {
     );
 }
 
+/// `--memo-key symmetry` uses the family's flips and translations (the stats count its
+/// hits) and falls back to canonical forms on graph6 input.
+#[test]
+fn the_symmetry_memo_key() {
+    let out = kayles(
+        &[
+            "nimber",
+            "--memo-key",
+            "symmetry",
+            "--stats",
+            "grid:3x12",
+            "queens:6",
+            "Bw",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "5\n1\n1\n");
+    let stats = String::from_utf8(out.stderr).unwrap();
+    let grid_line = stats.lines().next().unwrap();
+    assert!(grid_line.starts_with("grid:3x12"), "{stats}");
+    let symmetry_hits: u64 = grid_line
+        .split(" symmetry")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{grid_line}"));
+    assert!(symmetry_hits > 0, "{grid_line}");
+    assert_eq!(
+        stdout(&[
+            "seq",
+            "grid:Nx3",
+            "--terms",
+            "12",
+            "--memo-key",
+            "symmetry",
+            "--canonical-max-order",
+            "0"
+        ]),
+        stdout(&["seq", "grid:3xN", "--terms", "12"])
+    );
+}
+
 #[test]
 fn graph6_lines_on_stdin_give_one_result_each() {
     // K3, P3 (as graph6), the empty graph on 4 vertices.

@@ -1,6 +1,7 @@
 //! Named graph families (`path:N`, `grid:RxC`, `petersen:N,K`, `linked-c4:N`, ...): parsing
 //! of family specs and construction of the graphs, with a documented vertex order.
 
+use crate::symmetry::{HostSymmetry, Shift};
 use crate::Graph;
 use thiserror::Error;
 
@@ -302,6 +303,84 @@ pub fn term_spec(template: &str, n: usize) -> String {
         None => format!("{template}:{n}"),
         Some((name, params)) => format!("{name}:{}", params.replace('N', &n.to_string())),
     }
+}
+
+/// The host symmetry of a family graph (see [`symmetry`](crate::symmetry)), when the
+/// family has one the search can use: flips and translations of grids and paths, the
+/// eight symmetries and translations of a queens board, reflection and rotation of
+/// `P(n, k)` and cycles. `Ok(None)` for the other families. Errors as [`build`].
+///
+/// ```
+/// let sym = kayles_core::families::host_symmetry("queens:5").unwrap().unwrap();
+/// assert_eq!(sym.group_size(), 8 * 25);
+/// assert!(kayles_core::families::host_symmetry("star:5").unwrap().is_none());
+/// ```
+pub fn host_symmetry(spec: &str) -> Result<Option<HostSymmetry>, FamilyError> {
+    let g = build(spec)?;
+    let spec = spec.trim();
+    let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
+    let n = g.order();
+    if n == 0 {
+        return Ok(None);
+    }
+    let perm = |f: &dyn Fn(usize) -> usize| -> Vec<u32> { (0..n).map(|v| f(v) as u32).collect() };
+    let (maps, shift) = match name {
+        "path" => (
+            vec![perm(&|v| n - 1 - v)],
+            Shift::Translate { rows: 1, cols: n },
+        ),
+        "cycle" => (vec![perm(&|v| (n - v) % n)], Shift::Rotate { layers: 1, n }),
+        "grid" | "queens" => {
+            let (rows, cols) = if name == "queens" {
+                let side = (n as f64).sqrt().round() as usize;
+                (side, side)
+            } else {
+                let (r, c) = params.split_once(['x', 'X']).unwrap_or(("0", "0"));
+                (r.trim().parse().unwrap_or(0), c.trim().parse().unwrap_or(0))
+            };
+            let cell = |v: usize| (v / cols, v % cols);
+            let mut maps = vec![
+                perm(&|v| (rows - 1 - cell(v).0) * cols + cell(v).1),
+                perm(&|v| cell(v).0 * cols + cols - 1 - cell(v).1),
+                perm(&|v| (rows - 1 - cell(v).0) * cols + cols - 1 - cell(v).1),
+            ];
+            if rows == cols {
+                for flip in [false, true] {
+                    for turn in [false, true] {
+                        maps.push(perm(&|v| {
+                            let (mut r, mut c) = cell(v);
+                            if flip {
+                                r = rows - 1 - r;
+                            }
+                            if turn {
+                                c = cols - 1 - c;
+                            }
+                            c * cols + r
+                        }));
+                    }
+                }
+            }
+            (maps, Shift::Translate { rows, cols })
+        }
+        "petersen" => {
+            let len = n / 2;
+            (
+                vec![perm(&|v| (v / len) * len + (len - v % len) % len)],
+                Shift::Rotate { layers: 2, n: len },
+            )
+        }
+        _ => return Ok(None),
+    };
+    let shift = match shift {
+        Shift::Translate { cols, .. } | Shift::Rotate { n: cols, .. } if cols > 64 => Shift::None,
+        shift => shift,
+    };
+    HostSymmetry::new(&g, maps, shift)
+        .map(Some)
+        .map_err(|reason| FamilyError::BadParameters {
+            spec: spec.to_string(),
+            reason: format!("internal error in the family's symmetry: {reason}"),
+        })
 }
 
 #[cfg(test)]

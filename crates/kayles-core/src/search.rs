@@ -12,6 +12,10 @@
 //!    the *shape* code (the component's adjacency with its vertices in graph order: cheap,
 //!    shared by translates in a family's vertex order), then the *canonical* code (see
 //!    [`canonical`](crate::canonical)), shared by every isomorphic copy.
+//!    With [`MemoKey::Symmetry`] and a [`HostSymmetry`] for the graph being solved, the
+//!    shared memo is keyed instead by the component's least image under the host's
+//!    symmetries (see [`symmetry`](crate::symmetry)): a vertex set, a few words, no
+//!    canonical form.
 //! 6. Otherwise the options `C - N[v]` are searched and the mex taken.
 //!
 //! Every layer can be switched off ([`SearchConfig`]) so that tests compare the layers
@@ -21,6 +25,7 @@ use crate::bits::{component_within, Bits, Words};
 use crate::canonical::{self, mix, Canonizer, ClassCounter};
 use crate::code_memo::CodeMemo;
 use crate::known::{mex, PathNimbers};
+use crate::symmetry::HostSymmetry;
 use crate::Graph;
 use hashbrown::HashMap;
 use rayon::prelude::*;
@@ -70,6 +75,9 @@ pub struct SearchConfig {
     /// When the memos together pass this many bytes they are emptied (values already
     /// returned stay right; only reuse is lost).
     pub memo_limit_bytes: usize,
+    /// A thread's exact memo is a cache in front of the shared memo: when it passes this
+    /// many bytes it is emptied (not with [`MemoKey::Exact`], where it is the only memo).
+    pub exact_cache_bytes: usize,
 }
 
 impl Default for SearchConfig {
@@ -81,6 +89,7 @@ impl Default for SearchConfig {
             twin_reduction: true,
             known_pieces: true,
             memo_limit_bytes: 8 << 30,
+            exact_cache_bytes: 256 << 20,
         }
     }
 }
@@ -109,6 +118,12 @@ pub enum MemoKey {
     /// A canonical form (see [`canonical`](crate::canonical)): every isomorphic copy
     /// shares an entry. Costs a colour refinement per new component.
     Canonical,
+    /// The least image of the component under the host graph's symmetries (flips,
+    /// translations, rotations: see [`symmetry`](crate::symmetry)), when the solver has a
+    /// [`HostSymmetry`] for the graph it is solving ([`Solver::set_host_symmetry`]);
+    /// otherwise as [`Canonical`](Self::Canonical). Copies under those maps share an
+    /// entry; the key is a vertex set, so it is cheap to build and a few words to store.
+    Symmetry,
 }
 
 /// Counters of one [`Solver`], cumulative over every graph it solved.
@@ -122,6 +137,8 @@ pub struct SearchStats {
     pub shape_hits: u64,
     /// Lookups answered by the shared memo under the canonical key.
     pub canonical_hits: u64,
+    /// Lookups answered by the shared memo under the host-symmetry key.
+    pub symmetry_hits: u64,
     /// Components answered as a path or cycle.
     pub known_hits: u64,
     /// Components shrunk by twin deletion.
@@ -130,6 +147,9 @@ pub struct SearchStats {
     pub shared_entries: u64,
     /// Times the memos were emptied for hitting the memory limit.
     pub evictions: u64,
+    /// Times a thread's exact memo (a cache in front of the shared memo) was emptied for
+    /// passing [`SearchConfig::exact_cache_bytes`].
+    pub cache_clears: u64,
 }
 
 impl SearchStats {
@@ -139,9 +159,11 @@ impl SearchStats {
         self.exact_hits += other.exact_hits;
         self.shape_hits += other.shape_hits;
         self.canonical_hits += other.canonical_hits;
+        self.symmetry_hits += other.symmetry_hits;
         self.known_hits += other.known_hits;
         self.twin_reductions += other.twin_reductions;
         self.evictions += other.evictions;
+        self.cache_clears += other.cache_clears;
     }
 }
 
@@ -162,6 +184,9 @@ pub struct Solver {
 struct Shared {
     config: SearchConfig,
     memo: Mutex<CodeMemo>,
+    /// The host symmetry, if any, and its memo (keys are vertex sets of that host).
+    symmetry: Option<HostSymmetry>,
+    symmetric_memo: Mutex<CodeMemo>,
     stats: Mutex<SearchStats>,
     overflow: AtomicBool,
 }
@@ -169,6 +194,12 @@ struct Shared {
 impl Shared {
     fn memo(&self) -> MutexGuard<'_, CodeMemo> {
         self.memo
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn symmetric_memo(&self) -> MutexGuard<'_, CodeMemo> {
+        self.symmetric_memo
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -207,6 +238,8 @@ impl Solver {
             shared: Shared {
                 config,
                 memo: Mutex::new(CodeMemo::new()),
+                symmetry: None,
+                symmetric_memo: Mutex::new(CodeMemo::new()),
                 stats: Mutex::new(SearchStats::default()),
                 overflow: AtomicBool::new(false),
             },
@@ -214,18 +247,38 @@ impl Solver {
         }
     }
 
+    /// Gives the solver the symmetry of one host graph (or none), for
+    /// [`MemoKey::Symmetry`]; empties the memo of the previous one. The symmetry is used
+    /// only on a connected graph that [`is`](HostSymmetry::is_host) its host.
+    ///
+    /// ```
+    /// use kayles_core::{families, search::{MemoKey, SearchConfig, Solver}};
+    /// let config = SearchConfig { memo_key: MemoKey::Symmetry, ..SearchConfig::default() };
+    /// let mut solver = Solver::with_config(config);
+    /// solver.set_host_symmetry(families::host_symmetry("grid:3x12").unwrap());
+    /// assert_eq!(solver.nimber(&families::build("grid:3x12").unwrap()), Ok(5));
+    /// assert!(solver.stats().symmetry_hits > 0);
+    /// ```
+    pub fn set_host_symmetry(&mut self, symmetry: Option<HostSymmetry>) {
+        if self.shared.symmetry == symmetry {
+            return;
+        }
+        self.shared.symmetry = symmetry;
+        self.shared.symmetric_memo().clear();
+    }
+
     /// The counters so far.
     pub fn stats(&self) -> SearchStats {
         let stats = *self.shared.stats.lock().unwrap_or_else(|p| p.into_inner());
         SearchStats {
-            shared_entries: self.shared.memo().len() as u64,
+            shared_entries: (self.shared.memo().len() + self.shared.symmetric_memo().len()) as u64,
             ..stats
         }
     }
 
     /// Bytes held by the shared memo.
     pub fn memo_bytes(&self) -> usize {
-        self.shared.memo().bytes()
+        self.shared.memo().bytes() + self.shared.symmetric_memo().bytes()
     }
 
     /// The Node Kayles nimber of `g`.
@@ -286,7 +339,13 @@ impl Solver {
                 .collect(),
         };
         let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
-        let mut engine = Engine::new(&graph, &self.shared, &paths);
+        let symmetry = match &self.shared.symmetry {
+            Some(sym) if self.shared.config.memo_key == MemoKey::Symmetry && sym.is_host(g) => {
+                Some(sym)
+            }
+            _ => None,
+        };
+        let mut engine = Engine::new(&graph, &self.shared, &paths, symmetry);
         engine.parallel_root = self.shared.config.threads != 1 && n >= PARALLEL_MIN_ORDER;
         let value = engine.value(S::prefix(n));
         drop(engine);
@@ -305,11 +364,22 @@ struct Survey {
     max_degree: usize,
 }
 
+/// What a missed component is stored under once its value is known.
+enum Pending<S> {
+    Codes(Keys),
+    /// Under the host-symmetry key, and under the canonical code when it was built.
+    Symmetric {
+        hash: u64,
+        key: S,
+        codes: Option<Keys>,
+    },
+}
+
 /// Where a missed component's codes sit on the code stack, and their hashes.
 struct Keys {
     start: usize,
     mid: usize,
-    shape_hash: u64,
+    shape_hash: Option<u64>,
     canonical_hash: Option<u64>,
 }
 
@@ -324,6 +394,8 @@ struct EngineGraph<S> {
 struct Engine<'a, S: Bits> {
     graph: &'a EngineGraph<S>,
     shared: &'a Shared,
+    /// The host symmetry, when the shared memo is keyed by it.
+    symmetry: Option<&'a HostSymmetry>,
     /// `paths[k]` = the value of the path on `k` vertices, for every `k <= n`.
     paths: &'a [u8],
     exact: HashMap<S, u8>,
@@ -349,10 +421,16 @@ impl<S: Bits> Drop for Engine<'_, S> {
 }
 
 impl<'a, S: Bits> Engine<'a, S> {
-    fn new(graph: &'a EngineGraph<S>, shared: &'a Shared, paths: &'a [u8]) -> Self {
+    fn new(
+        graph: &'a EngineGraph<S>,
+        shared: &'a Shared,
+        paths: &'a [u8],
+        symmetry: Option<&'a HostSymmetry>,
+    ) -> Self {
         Engine {
             graph,
             shared,
+            symmetry,
             paths,
             exact: HashMap::new(),
             canonizer: Canonizer::new(),
@@ -384,14 +462,25 @@ impl<'a, S: Bits> Engine<'a, S> {
     fn remember(&mut self, comp: S, v: u8) {
         // The shared memo's size is read under its lock, so only now and then.
         if self.exact.len() % 1024 == 1023 {
-            let limit = self.shared.config.memo_limit_bytes;
-            let exact_bytes = self.exact.capacity() * (std::mem::size_of::<S>() + 2);
+            let config = self.shared.config;
+            let limit = config.memo_limit_bytes;
+            let entry_bytes = std::mem::size_of::<(S, u8)>() + 1;
+            let exact_bytes = self.exact.capacity() * entry_bytes;
+            if config.memo_key != MemoKey::Exact
+                && self.exact.len() * entry_bytes > config.exact_cache_bytes
+            {
+                // Keep the allocation: the cache refills to the same size.
+                self.exact.clear();
+                self.stats.cache_clears += 1;
+            }
             let mut memo = self.shared.memo();
-            if exact_bytes + memo.bytes() > limit {
+            let mut symmetric = self.shared.symmetric_memo();
+            if exact_bytes + memo.bytes() + symmetric.bytes() > limit {
                 self.exact.clear();
                 self.exact.shrink_to_fit();
-                if memo.bytes() > limit / 2 {
+                if memo.bytes() + symmetric.bytes() > limit / 2 {
                     memo.clear();
+                    symmetric.clear();
                 }
                 self.stats.evictions += 1;
             }
@@ -406,7 +495,8 @@ impl<'a, S: Bits> Engine<'a, S> {
         let closed = &self.graph.closed;
         if std::mem::take(&mut self.parallel_root) {
             let vertices: Vec<usize> = comp.iter().collect();
-            let (graph, shared, paths) = (self.graph, self.shared, self.paths);
+            let (graph, shared, paths, symmetry) =
+                (self.graph, self.shared, self.paths, self.symmetry);
             // Contiguous chunks, a few per thread: neighbouring root moves leave
             // overlapping pieces, which a chunk's engine then finds in its exact memo.
             let chunk = vertices
@@ -418,7 +508,7 @@ impl<'a, S: Bits> Engine<'a, S> {
                     .par_iter()
                     .with_min_len(chunk)
                     .map_init(
-                        || Engine::new(graph, shared, paths),
+                        || Engine::new(graph, shared, paths, symmetry),
                         |engine, &v| engine.xor_of_components(comp.difference(graph.closed[v])),
                     )
                     .collect()
@@ -457,13 +547,32 @@ impl<'a, S: Bits> Engine<'a, S> {
                 }
             }
         }
-        let keys = if config.memo_key == MemoKey::Exact {
-            None
-        } else {
-            match self.shared_lookup(comp) {
-                Ok(v) => return v,
-                Err(keys) => Some(keys),
+        let pending = match (config.memo_key, self.symmetry) {
+            (MemoKey::Exact, _) => None,
+            (MemoKey::Symmetry, Some(symmetry)) => {
+                let key = symmetry.key(comp);
+                let mut buffer = [0u64; MAX_WORDS];
+                let words = key_words(key, &mut buffer);
+                let hash = CodeMemo::hash(words);
+                if let Some(v) = self.shared.symmetric_memo().get(hash, words) {
+                    self.stats.symmetry_hits += 1;
+                    return v;
+                }
+                let codes = match self.shared_lookup(comp, false) {
+                    Ok(v) => {
+                        // Next time this component or an image of it is met, the cheap
+                        // key answers.
+                        self.shared.symmetric_memo().insert(hash, words, v);
+                        return v;
+                    }
+                    Err(keys) => keys,
+                };
+                Some(Pending::Symmetric { hash, key, codes })
             }
+            _ => match self.shared_lookup(comp, true) {
+                Ok(v) => return v,
+                Err(keys) => keys.map(Pending::Codes),
+            },
         };
         self.stats.positions += 1;
         let seen = self.option_values(comp);
@@ -474,22 +583,45 @@ impl<'a, S: Bits> Engine<'a, S> {
                 0
             }
         };
-        if let Some(keys) = keys {
-            let mut memo = self.shared.memo();
-            memo.insert(keys.shape_hash, &self.codes[keys.start..keys.mid], value);
-            if let Some(h) = keys.canonical_hash {
-                memo.insert(h, &self.codes[keys.mid..], value);
+        match pending {
+            None => {}
+            Some(Pending::Codes(keys)) => self.store_codes(keys, value),
+            Some(Pending::Symmetric { hash, key, codes }) => {
+                let mut buffer = [0u64; MAX_WORDS];
+                let words = key_words(key, &mut buffer);
+                self.shared.symmetric_memo().insert(hash, words, value);
+                if let Some(keys) = codes {
+                    self.store_codes(keys, value);
+                }
             }
-            self.codes.truncate(keys.start);
         }
         value
     }
 
-    /// Looks `comp` up in the shared memo, first under its shape code, then (with
-    /// [`MemoKey::Canonical`], up to `canonical_max_order` vertices) under its canonical
-    /// code. On a miss the codes stay on `self.codes` for the store after the search.
-    fn shared_lookup(&mut self, comp: S) -> Result<u8, Keys> {
+    /// Stores `value` under the codes of a miss and pops them off the code stack.
+    fn store_codes(&mut self, keys: Keys, value: u8) {
+        let mut memo = self.shared.memo();
+        if let Some(h) = keys.shape_hash {
+            memo.insert(h, &self.codes[keys.start..keys.mid], value);
+        }
+        if let Some(h) = keys.canonical_hash {
+            memo.insert(h, &self.codes[keys.mid..], value);
+        }
+        self.codes.truncate(keys.start);
+    }
+
+    /// Looks `comp` up in the shared memo, first (when `shape`) under its shape code, then
+    /// (with [`MemoKey::Canonical`] or [`MemoKey::Symmetry`], up to `canonical_max_order`
+    /// vertices) under its canonical code. On a miss the codes stay on `self.codes` for
+    /// the store after the search (`None`: no code was built).
+    fn shared_lookup(&mut self, comp: S, shape: bool) -> Result<u8, Option<Keys>> {
         let k = comp.count() as usize;
+        let config = self.shared.config;
+        let canonize = matches!(config.memo_key, MemoKey::Canonical | MemoKey::Symmetry)
+            && k <= config.canonical_max_order;
+        if !shape && !canonize {
+            return Err(None);
+        }
         for (i, v) in comp.iter().enumerate() {
             self.local_of[v] = i as u32;
         }
@@ -503,27 +635,30 @@ impl<'a, S: Bits> Engine<'a, S> {
                 })
                 .collect()
         });
-        match &narrow {
-            Some(adjacency) => canonical::labelled_code(adjacency, &mut self.codes),
-            None => self.push_sparse_shape_code(comp, k),
+        let mut shape_hash = None;
+        if shape {
+            match &narrow {
+                Some(adjacency) => canonical::labelled_code(adjacency, &mut self.codes),
+                None => self.push_sparse_shape_code(comp, k),
+            }
+            let hash = CodeMemo::hash(&self.codes[start..]);
+            let hit = self.shared.memo().get(hash, &self.codes[start..]);
+            if let Some(v) = hit {
+                self.stats.shape_hits += 1;
+                self.codes.truncate(start);
+                return Ok(v);
+            }
+            shape_hash = Some(hash);
         }
         let mid = self.codes.len();
-        let shape_hash = CodeMemo::hash(&self.codes[start..mid]);
-        let hit = self.shared.memo().get(shape_hash, &self.codes[start..mid]);
-        if let Some(v) = hit {
-            self.stats.shape_hits += 1;
-            self.codes.truncate(start);
-            return Ok(v);
-        }
-        let config = self.shared.config;
         let mut keys = Keys {
             start,
             mid,
             shape_hash,
             canonical_hash: None,
         };
-        if config.memo_key != MemoKey::Canonical || k > config.canonical_max_order {
-            return Err(keys);
+        if !canonize {
+            return Err(Some(keys));
         }
         match narrow {
             Some(adjacency) => {
@@ -548,12 +683,14 @@ impl<'a, S: Bits> Engine<'a, S> {
         if let Some(v) = memo.get(hash, &self.codes[mid..]) {
             self.stats.canonical_hits += 1;
             // Next time this shape is met, the cheap key answers.
-            memo.insert(shape_hash, &self.codes[start..mid], v);
+            if let Some(shape_hash) = shape_hash {
+                memo.insert(shape_hash, &self.codes[start..mid], v);
+            }
             self.codes.truncate(start);
             return Ok(v);
         }
         keys.canonical_hash = Some(hash);
-        Err(keys)
+        Err(Some(keys))
     }
 
     /// The shape code of a component of more than 64 vertices, straight from the adjacency
@@ -758,6 +895,14 @@ impl<'a, S: Bits> Engine<'a, S> {
         self.twin_hashes = pairs;
         reduced
     }
+}
+
+/// The words of a vertex set, as a memo key (the set types are at most 64 words).
+fn key_words<S: Bits>(set: S, buffer: &mut [u64; MAX_WORDS]) -> &[u64] {
+    for (i, w) in buffer[..S::WORDS].iter_mut().enumerate() {
+        *w = set.word(i);
+    }
+    &buffer[..S::WORDS]
 }
 
 #[cfg(test)]

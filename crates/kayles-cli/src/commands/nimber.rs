@@ -5,8 +5,8 @@ use crate::input;
 use crate::output::Output;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
-use kayles_core::arc;
 use kayles_core::search::{MemoKey, SearchConfig, Solver};
+use kayles_core::{arc, families};
 use kayles_modules::ModularSolver;
 use serde_json::json;
 use std::time::Instant;
@@ -60,13 +60,16 @@ pub enum Key {
     Exact,
     Shape,
     Canonical,
+    Symmetry,
 }
 
 /// Flags that switch layers of the Node Kayles search off.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct SearchLayers {
     /// The shared memo's key: `canonical` (isomorphic components share an entry),
-    /// `shape` (translates in the vertex order share), `exact` (no sharing).
+    /// `symmetry` (images under the family's flips, translations and rotations share; for
+    /// family specs grid, queens, petersen, path and cycle, else as canonical), `shape`
+    /// (translates in the vertex order share), `exact` (no sharing).
     #[arg(long, value_enum, default_value_t = Key::Canonical)]
     memo_key: Key,
     /// Canonize components of at most this many vertices (larger ones use the shape key).
@@ -75,6 +78,10 @@ pub struct SearchLayers {
     /// Search threads: 1 for the calling thread only, 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
+    /// Empty a search thread's exact memo (a cache in front of the shared memo) when it
+    /// passes this many MiB; with `--memo-key exact` it is the only memo and is kept.
+    #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().exact_cache_bytes >> 20)]
+    exact_cache_mib: usize,
     /// Do not delete twins before the memo lookups.
     #[arg(long)]
     no_twin_reduction: bool,
@@ -91,13 +98,23 @@ impl SearchLayers {
                 Key::Exact => MemoKey::Exact,
                 Key::Shape => MemoKey::Shape,
                 Key::Canonical => MemoKey::Canonical,
+                Key::Symmetry => MemoKey::Symmetry,
             },
             canonical_max_order: self.canonical_max_order,
             threads: self.threads,
             twin_reduction: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
+            exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
             ..SearchConfig::default()
         })
+    }
+
+    /// With `--memo-key symmetry`, gives `solver` the host symmetry of `spec` when it is
+    /// a family spec that has one (none otherwise).
+    pub fn set_symmetry(self, solver: &mut Solver, spec: &str) {
+        if self.memo_key == Key::Symmetry {
+            solver.set_host_symmetry(families::host_symmetry(spec).ok().flatten());
+        }
     }
 }
 
@@ -123,6 +140,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 if use_modules {
                     (modular.nimber(g)?, "modules")
                 } else {
+                    args.layers.set_symmetry(&mut solver, &named.name);
                     (solver.nimber(g)?, "search")
                 }
             }
@@ -132,15 +150,17 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             let s = solver.stats();
             eprintln!(
                 "{}: {seconds:.3} s, {} positions searched, {} exact / {} shape / {} canonical / \
-                 {} known hits, {} twin reductions, {} shared entries ({:.1} MiB), peak RSS \
+                 {} symmetry / {} known hits, {} twin reductions, {} cache clears, {} shared entries ({:.1} MiB), peak RSS \
                  {:.1} MiB",
                 named.name,
                 s.positions,
                 s.exact_hits,
                 s.shape_hits,
                 s.canonical_hits,
+                s.symmetry_hits,
                 s.known_hits,
                 s.twin_reductions,
+                s.cache_clears,
                 s.shared_entries,
                 solver.memo_bytes() as f64 / (1 << 20) as f64,
                 crate::output::peak_rss_kib() as f64 / 1024.0

@@ -136,6 +136,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             (Some(terms), Some(family)) => u32::from(terms.get(family, n)),
             _ => {
                 bar.set_message(spec.clone());
+                args.layers.set_symmetry(&mut solver, &spec);
                 solver.nimber(&families::build(&spec)?)?
             }
         };

@@ -9,3 +9,4 @@ mod corpus;
 mod exhaustive;
 mod known_values;
 mod properties;
+mod symmetry;

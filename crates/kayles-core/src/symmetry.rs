@@ -1,0 +1,312 @@
+//! Host symmetries: a memo key under which a family's translated, reflected and rotated
+//! pieces share one entry, computed with bit operations instead of a canonical form.
+//!
+//! The search works on one *host* graph `H` (the graph it was started on); every
+//! component it meets is a vertex set `C` of `H`. If a map `s` sends `H[C]` isomorphically
+//! onto `H[s(C)]`, the two have the same value, so a memo keyed by the least image of `C`
+//! over a group of such maps lets all of them share one entry. The key is a vertex set of
+//! `H`, so it is a full key (never a hash) and costs a few words.
+//!
+//! [`HostSymmetry`] combines two kinds of map:
+//! - **point maps**: automorphisms of `H`, given as vertex permutations (the flips of a
+//!   grid strip, the 8 symmetries of a queens board, the reflection of a Petersen graph);
+//! - one **shift**: translations of a rectangular lattice (vertex `r * cols + c`, and
+//!   adjacency a function of the difference of the cells: grids and queens graphs), which
+//!   move the component to touch row 0 and column 0; or rotations of a cyclic lattice
+//!   (vertex `layer * n + i`, and `i -> i + 1` in every layer an automorphism: `P(n, k)`),
+//!   of which the least is kept.
+//!
+//! Every map is checked against `H` when the symmetry is built
+//! ([`HostSymmetry::new`]), so a wrong belief about a family cannot reach the memo; and
+//! the search uses a symmetry only on the exact graph it was built for
+//! ([`HostSymmetry::is_host`]).
+//!
+//! ```
+//! use kayles_core::{bits::Bits, families, symmetry::HostSymmetry};
+//! let host = families::build("grid:3x5").unwrap();
+//! let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
+//! assert!(sym.is_host(&host));
+//! // The corner cell (0, 0) and the opposite corner (2, 4) share a key.
+//! assert_eq!(sym.key(u64::singleton(0)), sym.key(u64::singleton(14)));
+//! ```
+
+use crate::bits::Bits;
+use crate::Graph;
+
+/// How a [`HostSymmetry`] moves components besides its point maps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shift {
+    /// No shift.
+    None,
+    /// Translations of a `rows x cols` lattice, vertex `r * cols + c`; host adjacency
+    /// depends only on the difference of the two cells.
+    Translate {
+        /// Lattice rows.
+        rows: usize,
+        /// Lattice columns (at most 64).
+        cols: usize,
+    },
+    /// Rotations of `layers` cycles of length `n`, vertex `layer * n + i`; `i -> i + 1`
+    /// (mod `n`) in every layer is an automorphism of the host.
+    Rotate {
+        /// Number of layers.
+        layers: usize,
+        /// Length of each cycle (at most 64).
+        n: usize,
+    },
+}
+
+/// A group of maps under which induced subgraphs of one host graph keep their
+/// isomorphism type, and the least-image key it gives each vertex set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostSymmetry {
+    order: usize,
+    /// The host's edges `(u, v)`, `u < v`, sorted: what [`is_host`](Self::is_host)
+    /// compares.
+    edges: Vec<(u32, u32)>,
+    /// Non-identity automorphisms of the host.
+    point_maps: Vec<Vec<u32>>,
+    shift: Shift,
+}
+
+fn sorted_edges(g: &Graph) -> Vec<(u32, u32)> {
+    let mut edges: Vec<(u32, u32)> = g
+        .edges()
+        .into_iter()
+        .map(|(u, v)| (u as u32, v as u32))
+        .collect();
+    edges.sort_unstable();
+    edges
+}
+
+impl HostSymmetry {
+    /// The symmetry of `host` given by `point_maps` (vertex permutations, the identity
+    /// may be omitted) and `shift`. Fails, naming the first problem, unless every point
+    /// map is an automorphism of `host` and the shift is valid for it.
+    pub fn new(host: &Graph, point_maps: Vec<Vec<u32>>, shift: Shift) -> Result<Self, String> {
+        let n = host.order();
+        let adjacent = |u: usize, v: usize| host.has_edge(u, v);
+        let edges = sorted_edges(host);
+        let mut maps = Vec::new();
+        for (i, map) in point_maps.into_iter().enumerate() {
+            let mut seen = vec![false; n];
+            if map.len() != n
+                || map
+                    .iter()
+                    .any(|&v| v as usize >= n || std::mem::replace(&mut seen[v as usize], true))
+            {
+                return Err(format!("point map {i} is not a permutation of 0..{n}"));
+            }
+            if let Some(&(u, v)) = edges
+                .iter()
+                .find(|&&(u, v)| !adjacent(map[u as usize] as usize, map[v as usize] as usize))
+            {
+                return Err(format!("point map {i} does not keep the edge {u}-{v}"));
+            }
+            if map.iter().enumerate().any(|(v, &w)| v != w as usize) {
+                maps.push(map);
+            }
+        }
+        match shift {
+            Shift::None => {}
+            Shift::Translate { rows, cols } => {
+                if rows * cols != n || cols > 64 || cols == 0 {
+                    return Err(format!(
+                        "a {rows} x {cols} lattice (at most 64 columns) does not fit {n} vertices"
+                    ));
+                }
+                // Adjacency must be a function of the cell difference.
+                let span = 2 * rows.max(cols);
+                let mut by_difference: Vec<Option<bool>> = vec![None; span * span];
+                for u in 0..n {
+                    for v in 0..n {
+                        let dr = (v / cols + rows) - u / cols;
+                        let dc = (v % cols + cols) - u % cols;
+                        let slot = &mut by_difference[dr * span + dc];
+                        let a = adjacent(u, v);
+                        if *slot.get_or_insert(a) != a {
+                            return Err(format!(
+                                "adjacency is not translation-invariant (vertices {u} and {v})"
+                            ));
+                        }
+                    }
+                }
+            }
+            Shift::Rotate { layers, n: len } => {
+                if layers * len != n || len > 64 || len == 0 {
+                    return Err(format!(
+                        "{layers} cycles of length {len} (at most 64) do not fit {n} vertices"
+                    ));
+                }
+                let rotate = |v: u32| {
+                    let (layer, i) = (v as usize / len, v as usize % len);
+                    layer * len + (i + 1) % len
+                };
+                if let Some(&(u, v)) = edges
+                    .iter()
+                    .find(|&&(u, v)| !adjacent(rotate(u), rotate(v)))
+                {
+                    return Err(format!("the rotation does not keep the edge {u}-{v}"));
+                }
+            }
+        }
+        Ok(HostSymmetry {
+            order: n,
+            edges,
+            point_maps: maps,
+            shift,
+        })
+    }
+
+    /// True when `g` is the very graph (same order, same edges) this symmetry was built
+    /// for.
+    pub fn is_host(&self, g: &Graph) -> bool {
+        g.order() == self.order && sorted_edges(g) == self.edges
+    }
+
+    /// Order of the host.
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// Number of maps in the group as generated (point maps including the identity,
+    /// times the shifts), an upper bound on how many sets share a key.
+    pub fn group_size(&self) -> usize {
+        let shifts = match self.shift {
+            Shift::None => 1,
+            Shift::Translate { rows, cols } => rows * cols,
+            Shift::Rotate { n, .. } => n,
+        };
+        (self.point_maps.len() + 1) * shifts
+    }
+
+    /// The key of the vertex set `set` of the host: the least of its images. Sets with
+    /// the same key induce isomorphic subgraphs of the host.
+    pub fn key<S: Bits>(&self, set: S) -> S {
+        let mut best = self.shifted(set);
+        for map in &self.point_maps {
+            let mut image = S::empty();
+            for v in set.iter() {
+                image.insert(map[v] as usize);
+            }
+            let image = self.shifted(image);
+            if image < best {
+                best = image;
+            }
+        }
+        best
+    }
+
+    /// The least (or normalizing) shift of `set`.
+    fn shifted<S: Bits>(&self, set: S) -> S {
+        match self.shift {
+            Shift::None => set,
+            Shift::Translate { rows, cols } => {
+                let mut fields = [0u64; 64];
+                let mut lowest_col = cols;
+                let mut first_row = None;
+                for (r, f) in fields[..rows].iter_mut().enumerate() {
+                    *f = field(set, r * cols, cols);
+                    if *f != 0 {
+                        first_row.get_or_insert(r);
+                        lowest_col = lowest_col.min(f.trailing_zeros() as usize);
+                    }
+                }
+                let Some(first_row) = first_row else {
+                    return set;
+                };
+                let mut words = [0u64; 64];
+                for (i, &f) in fields[first_row..rows].iter().enumerate() {
+                    put_field(&mut words, i * cols, cols, f >> lowest_col);
+                }
+                S::from_words(&words[..S::WORDS])
+            }
+            Shift::Rotate { layers, n } => {
+                let mut fields = [0u64; 64];
+                for (l, f) in fields[..layers].iter_mut().enumerate() {
+                    *f = field(set, l * n, n);
+                }
+                let full = low_bits(n);
+                let mut best = set;
+                let mut words = [0u64; 64];
+                for r in 1..n {
+                    words[..S::WORDS].fill(0);
+                    for (l, &f) in fields[..layers].iter().enumerate() {
+                        let rotated = ((f << r) | (f >> (n - r))) & full;
+                        put_field(&mut words, l * n, n, rotated);
+                    }
+                    let image = S::from_words(&words[..S::WORDS]);
+                    if image < best {
+                        best = image;
+                    }
+                }
+                best
+            }
+        }
+    }
+}
+
+fn low_bits(len: usize) -> u64 {
+    if len >= 64 {
+        u64::MAX
+    } else {
+        (1 << len) - 1
+    }
+}
+
+/// Bits `start .. start + len` of `set` (`len <= 64`), as the low bits of a word.
+fn field<S: Bits>(set: S, start: usize, len: usize) -> u64 {
+    let (w, off) = (start / 64, start % 64);
+    let mut value = set.word(w) >> off;
+    if off != 0 && off + len > 64 && w + 1 < S::WORDS {
+        value |= set.word(w + 1) << (64 - off);
+    }
+    value & low_bits(len)
+}
+
+/// Ors `value` (`len <= 64` bits) into `words` at bit `start`.
+fn put_field(words: &mut [u64], start: usize, len: usize, value: u64) {
+    let (w, off) = (start / 64, start % 64);
+    words[w] |= value << off;
+    if off != 0 && off + len > 64 {
+        words[w + 1] |= value >> (64 - off);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families;
+
+    #[test]
+    fn rejects_maps_that_are_not_automorphisms() {
+        let path = families::path(4);
+        assert!(HostSymmetry::new(&path, vec![vec![3, 2, 1, 0]], Shift::None).is_ok());
+        let err = HostSymmetry::new(&path, vec![vec![1, 0, 2, 3]], Shift::None).unwrap_err();
+        assert!(err.contains("does not keep the edge"), "{err}");
+        assert!(HostSymmetry::new(&path, vec![vec![0, 0, 1, 2]], Shift::None).is_err());
+        // A path is a translation-invariant 1 x 4 lattice; a cycle's rotation is an
+        // automorphism but a path's is not.
+        assert!(HostSymmetry::new(&path, vec![], Shift::Translate { rows: 1, cols: 4 }).is_ok());
+        assert!(HostSymmetry::new(&path, vec![], Shift::Rotate { layers: 1, n: 4 }).is_err());
+        let star = families::build("star:4").unwrap();
+        assert!(HostSymmetry::new(&star, vec![], Shift::Translate { rows: 1, cols: 4 }).is_err());
+    }
+
+    #[test]
+    fn is_host_compares_edges() {
+        let sym = families::host_symmetry("grid:3x4").unwrap().unwrap();
+        assert!(sym.is_host(&families::build("grid:3x4").unwrap()));
+        assert!(!sym.is_host(&families::build("grid:4x3").unwrap()));
+        assert!(!sym.is_host(&families::build("queens:3").unwrap()));
+    }
+
+    #[test]
+    fn fields_cross_word_boundaries() {
+        let set: u128 = (0b1011 << 62) | 1;
+        assert_eq!(field(set, 62, 4), 0b1011);
+        let mut words = [0u64; 2];
+        put_field(&mut words, 62, 4, 0b1011);
+        assert_eq!(u128::from_words(&words), 0b1011 << 62);
+    }
+}

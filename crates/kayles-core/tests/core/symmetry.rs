@@ -1,0 +1,203 @@
+//! The host-symmetry memo key ([`kayles_core::symmetry`]): on every subset of small family
+//! hosts the key keeps the value (by the subset table), is idempotent, and is the same for
+//! images under flips, translations and rotations computed here by hand; and the search
+//! with [`MemoKey::Symmetry`] reproduces the other engines' sequences.
+
+use kayles_core::bits::{Bits, Words};
+use kayles_core::search::{MemoKey, SearchConfig, Solver};
+use kayles_core::symmetry::HostSymmetry;
+use kayles_core::table::SubsetTable;
+use kayles_core::{families, Graph, VertexSet};
+
+fn symmetry(spec: &str) -> HostSymmetry {
+    families::host_symmetry(spec)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{spec} has a symmetry"))
+}
+
+fn degrees(g: &Graph, mask: u64) -> Vec<usize> {
+    let set = VertexSet::from_vertices(g.order(), (0..g.order()).filter(|v| mask >> v & 1 == 1));
+    let (sub, _) = g.induced_subgraph(&set);
+    let mut d: Vec<usize> = (0..sub.order()).map(|v| sub.degree(v)).collect();
+    d.sort_unstable();
+    d
+}
+
+#[test]
+fn the_key_keeps_the_value_of_every_subset() {
+    for spec in [
+        "grid:3x6",
+        "grid:4x4",
+        "grid:1x13",
+        "grid:13x1",
+        "queens:4",
+        "petersen:8,2",
+        "petersen:9,2",
+        "petersen:7,3",
+        "cycle:14",
+        "path:14",
+    ] {
+        let g = families::build(spec).unwrap();
+        let sym = symmetry(spec);
+        assert!(sym.is_host(&g), "{spec}");
+        let table = SubsetTable::compute(&g).unwrap();
+        let mut classes = std::collections::HashSet::new();
+        for mask in 0..1u64 << g.order() {
+            let key = sym.key(mask);
+            assert_eq!(sym.key(key), key, "{spec} {mask:#b}: not idempotent");
+            assert_eq!(key.count_ones(), mask.count_ones(), "{spec} {mask:#b}");
+            assert_eq!(table.nimber(key), table.nimber(mask), "{spec} {mask:#b}");
+            if mask.count_ones() <= 12 {
+                assert_eq!(degrees(&g, key), degrees(&g, mask), "{spec} {mask:#b}");
+            }
+            classes.insert(key);
+        }
+        // The key really merges sets: far fewer classes than subsets.
+        assert!(
+            classes.len() * 3 < 1 << g.order(),
+            "{spec}: {} classes",
+            classes.len()
+        );
+    }
+}
+
+/// A small deterministic generator (xorshift), so the wide cases need no extra crate.
+fn random_words(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Flips and translations computed cell by cell, on hosts wider than 64 vertices.
+#[test]
+fn images_under_hand_computed_maps_share_the_key() {
+    fn check<S: Bits>(spec: &str, rows: usize, cols: usize, cyclic: bool) {
+        let sym = symmetry(spec);
+        let n = rows * cols;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ n as u64;
+        for round in 0..300 {
+            // A random set of density about 1/4, kept off the last row and the last two
+            // columns (for odd rounds) so that a translation stays on the board.
+            let window = !cyclic && round % 2 == 1;
+            let mut set = S::empty();
+            for v in 0..n {
+                let (r, c) = (v / cols, v % cols);
+                let inside = !window || (r + 1 < rows.max(2) && c + 2 < cols);
+                if inside && random_words(&mut state) % 4 == 0 {
+                    set.insert(v);
+                }
+            }
+            let cell_set = |f: &dyn Fn(usize, usize) -> Option<(usize, usize)>| -> Option<S> {
+                let mut out = S::empty();
+                for v in set.iter() {
+                    let (r, c) = f(v / cols, v % cols)?;
+                    out.insert(r * cols + c);
+                }
+                Some(out)
+            };
+            let key = sym.key(set);
+            // (Swapping the layers of P(n, k) is no automorphism: only grids flip rows.)
+            let flips = [
+                cell_set(&|r, c| (!cyclic).then_some((rows - 1 - r, c))),
+                cell_set(&|r, c| Some((r, cols - 1 - c))),
+            ];
+            for image in flips.into_iter().flatten() {
+                assert_eq!(sym.key(image), key, "{spec}: flip of {set:?}");
+            }
+            if cyclic {
+                // rows = layers, cols = cycle length: rotate every layer by 5.
+                let image = cell_set(&|r, c| Some((r, (c + 5) % cols))).unwrap();
+                assert_eq!(sym.key(image), key, "{spec}: rotation of {set:?}");
+            } else {
+                let (max_r, max_c) = set
+                    .iter()
+                    .fold((0, 0), |(a, b), v| (a.max(v / cols), b.max(v % cols)));
+                if max_r + 1 < rows || max_c + 2 < cols {
+                    let (dr, dc) = (
+                        usize::from(max_r + 1 < rows),
+                        2 * usize::from(max_c + 2 < cols),
+                    );
+                    let image = cell_set(&|r, c| Some((r + dr, c + dc))).unwrap();
+                    assert_eq!(sym.key(image), key, "{spec}: translate of {set:?}");
+                }
+            }
+        }
+    }
+    check::<u128>("grid:3x30", 3, 30, false);
+    check::<u128>("grid:30x3", 30, 3, false);
+    check::<Words<4>>("queens:12", 12, 12, false);
+    check::<u128>("petersen:40,2", 2, 40, true);
+    check::<u64>("cycle:60", 1, 60, true);
+}
+
+fn terms(template: &str, range: std::ops::RangeInclusive<usize>, config: SearchConfig) -> Vec<u32> {
+    let mut solver = Solver::with_config(config);
+    range
+        .map(|n| {
+            let spec = families::term_spec(template, n);
+            solver.set_host_symmetry(families::host_symmetry(&spec).unwrap());
+            solver.nimber(&families::build(&spec).unwrap()).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn search_with_the_symmetry_key_reproduces_the_sequences() {
+    let canonical = SearchConfig::default();
+    let pure = SearchConfig {
+        memo_key: MemoKey::Symmetry,
+        canonical_max_order: 0,
+        ..SearchConfig::default()
+    };
+    let hybrid = SearchConfig {
+        memo_key: MemoKey::Symmetry,
+        ..SearchConfig::default()
+    };
+    let plain_layers = SearchConfig {
+        twin_reduction: false,
+        known_pieces: false,
+        ..pure
+    };
+    for (template, range) in [
+        ("grid:3xN", 1..=16),
+        ("grid:Nx3", 1..=14),
+        ("petersen:N,2", 4..=20),
+        ("queens", 1..=8),
+        ("cycle", 3..=30),
+    ] {
+        let want = terms(template, range.clone(), canonical);
+        for config in [pure, hybrid, plain_layers] {
+            assert_eq!(
+                terms(template, range.clone(), config),
+                want,
+                "{template} {config:?}"
+            );
+        }
+    }
+    // The published A316632 b-file, by the symmetry key alone.
+    assert_eq!(
+        terms("grid:3xN", 1..=16, pure),
+        [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3]
+    );
+}
+
+/// A symmetry given for one host is not used on another graph, so values stay right.
+#[test]
+fn a_symmetry_is_only_used_on_its_host() {
+    let config = SearchConfig {
+        memo_key: MemoKey::Symmetry,
+        ..SearchConfig::default()
+    };
+    let mut solver = Solver::with_config(config);
+    solver.set_host_symmetry(Some(symmetry("grid:3x5")));
+    let other = families::build("grid:3x6").unwrap();
+    let want = Solver::new().nimber(&other).unwrap();
+    assert_eq!(solver.nimber(&other).unwrap(), want);
+    assert_eq!(solver.stats().symmetry_hits, 0);
+    let host = families::build("grid:3x5").unwrap();
+    assert_eq!(
+        solver.nimber(&host).unwrap(),
+        Solver::new().nimber(&host).unwrap()
+    );
+}
