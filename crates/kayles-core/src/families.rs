@@ -383,6 +383,37 @@ pub fn host_symmetry(spec: &str) -> Result<Option<HostSymmetry>, FamilyError> {
         })
 }
 
+/// A mirror strategy for the second player (see
+/// [`is_mirror_strategy`](crate::symmetry::is_mirror_strategy)), when the family graph has
+/// the half turn as one: `P(n, k)` and cycles for even `n` (`i -> i + n/2`), and `2 x n`
+/// ladders and other grids with an even side (the 180-degree rotation). Every candidate is
+/// checked; `Ok(None)` when there is none. Such a graph has nimber 0.
+///
+/// ```
+/// use kayles_core::families::mirror_strategy;
+/// assert!(mirror_strategy("petersen:40,2").unwrap().is_some());
+/// assert!(mirror_strategy("petersen:39,2").unwrap().is_none());
+/// ```
+pub fn mirror_strategy(spec: &str) -> Result<Option<Vec<u32>>, FamilyError> {
+    let g = build(spec)?;
+    let spec = spec.trim();
+    let name = spec.split_once(':').map_or(spec, |(name, _)| name);
+    let n = g.order();
+    let candidate: Vec<u32> = match name {
+        "cycle" => (0..n).map(|v| ((v + n / 2) % n) as u32).collect(),
+        "petersen" => {
+            let len = n / 2;
+            (0..n)
+                .map(|v| ((v / len) * len + (v % len + len / 2) % len) as u32)
+                .collect()
+        }
+        // The half turn of any board: vertex v <-> n - 1 - v in row-major order.
+        "grid" => (0..n).map(|v| (n - 1 - v) as u32).collect(),
+        _ => return Ok(None),
+    };
+    Ok(crate::symmetry::is_mirror_strategy(&g, &candidate).then_some(candidate))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -246,6 +246,33 @@ impl HostSymmetry {
     }
 }
 
+/// True when `map` is a *mirror strategy* for `g`: an automorphism that is an involution
+/// without fixed points and sends no vertex into its own closed neighbourhood. Then the
+/// second player answers every move `v` with `map(v)` (still there, since the position
+/// stays invariant under `map` and `map(v)` is not in `N[v]`), so `g` has nimber 0
+/// (the Tweedledum-Tweedledee argument).
+///
+/// ```
+/// use kayles_core::{families, symmetry::is_mirror_strategy};
+/// let c8 = families::cycle(8);
+/// let half_turn: Vec<u32> = (0..8).map(|v| (v + 4) % 8).collect();
+/// assert!(is_mirror_strategy(&c8, &half_turn));
+/// let reflection: Vec<u32> = (0..8).map(|v| (8 - v) % 8).collect();
+/// assert!(!is_mirror_strategy(&c8, &reflection)); // fixes 0 and 4
+/// ```
+pub fn is_mirror_strategy(g: &Graph, map: &[u32]) -> bool {
+    let n = g.order();
+    map.len() == n
+        && map.iter().all(|&w| (w as usize) < n)
+        && (0..n).all(|v| {
+            let w = map[v] as usize;
+            map[w] as usize == v && w != v && !g.has_edge(v, w)
+        })
+        && g.edges()
+            .into_iter()
+            .all(|(u, v)| g.has_edge(map[u] as usize, map[v] as usize))
+}
+
 fn low_bits(len: usize) -> u64 {
     if len >= 64 {
         u64::MAX
