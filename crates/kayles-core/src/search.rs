@@ -267,6 +267,17 @@ impl Solver {
         self.shared.symmetric_memo().clear();
     }
 
+    /// The layers in use.
+    pub fn config(&self) -> SearchConfig {
+        self.shared.config
+    }
+
+    /// Changes the layers; the memos stay (their keys are full keys, valid under any
+    /// configuration).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.shared.config = config;
+    }
+
     /// The counters so far.
     pub fn stats(&self) -> SearchStats {
         let stats = *self.shared.stats.lock().unwrap_or_else(|p| p.into_inner());

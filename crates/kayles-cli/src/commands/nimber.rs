@@ -70,11 +70,13 @@ pub struct SearchLayers {
     /// `symmetry` (images under the family's flips, translations and rotations share; for
     /// family specs grid, queens, petersen, path and cycle, else as canonical), `shape`
     /// (translates in the vertex order share), `exact` (no sharing).
-    #[arg(long, value_enum, default_value_t = Key::Canonical)]
+    #[arg(long, value_enum, default_value_t = Key::Symmetry)]
     memo_key: Key,
     /// Canonize components of at most this many vertices (larger ones use the shape key).
-    #[arg(long, value_name = "N", default_value_t = SearchConfig::default().canonical_max_order)]
-    canonical_max_order: usize,
+    /// Default: 64, or 0 when the symmetry key is in use (on the grid, Petersen and queens
+    /// families, canonizing on top of it costs more than it saves).
+    #[arg(long, value_name = "N")]
+    canonical_max_order: Option<usize>,
     /// Search threads: 1 for the calling thread only, 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
@@ -100,7 +102,9 @@ impl SearchLayers {
                 Key::Canonical => MemoKey::Canonical,
                 Key::Symmetry => MemoKey::Symmetry,
             },
-            canonical_max_order: self.canonical_max_order,
+            canonical_max_order: self
+                .canonical_max_order
+                .unwrap_or(SearchConfig::default().canonical_max_order),
             threads: self.threads,
             twin_reduction: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
@@ -113,7 +117,17 @@ impl SearchLayers {
     /// a family spec that has one (none otherwise).
     pub fn set_symmetry(self, solver: &mut Solver, spec: &str) {
         if self.memo_key == Key::Symmetry {
-            solver.set_host_symmetry(families::host_symmetry(spec).ok().flatten());
+            let symmetry = families::host_symmetry(spec).ok().flatten();
+            let default_order = if symmetry.is_some() {
+                0
+            } else {
+                SearchConfig::default().canonical_max_order
+            };
+            solver.set_config(SearchConfig {
+                canonical_max_order: self.canonical_max_order.unwrap_or(default_order),
+                ..solver.config()
+            });
+            solver.set_host_symmetry(symmetry);
         }
     }
 }
