@@ -22,6 +22,7 @@ pub mod bits;
 pub mod brute;
 pub mod canonical;
 pub mod code_memo;
+mod exact_table;
 pub mod families;
 pub mod graph;
 pub mod graph6;

@@ -24,10 +24,10 @@
 use crate::bits::{component_within, Bits, Words};
 use crate::canonical::{self, mix, Canonizer, ClassCounter};
 use crate::code_memo::CodeMemo;
+use crate::exact_table::ExactTable;
 use crate::known::{mex, PathNimbers};
 use crate::symmetry::HostSymmetry;
 use crate::Graph;
-use hashbrown::HashMap;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
@@ -409,7 +409,7 @@ struct Engine<'a, S: Bits> {
     symmetry: Option<&'a HostSymmetry>,
     /// `paths[k]` = the value of the path on `k` vertices, for every `k <= n`.
     paths: &'a [u8],
-    exact: HashMap<S, u8>,
+    exact: ExactTable<S>,
     canonizer: Canonizer,
     stats: SearchStats,
     /// A stack of memo codes: each open position keeps its codes here while its
@@ -420,6 +420,10 @@ struct Engine<'a, S: Bits> {
     twin_counter: ClassCounter,
     hash_buffer: Vec<u64>,
     stack: Vec<u32>,
+    /// The components of the options of the open positions (see
+    /// [`narrow_option_values`](Self::narrow_option_values)), each option ended by the
+    /// empty set.
+    pieces: Vec<S>,
     /// Split the next expansion's options across the thread pool.
     parallel_root: bool,
 }
@@ -443,7 +447,7 @@ impl<'a, S: Bits> Engine<'a, S> {
             shared,
             symmetry,
             paths,
-            exact: HashMap::new(),
+            exact: ExactTable::new(),
             canonizer: Canonizer::new(),
             stats: SearchStats::default(),
             codes: Vec::new(),
@@ -452,6 +456,7 @@ impl<'a, S: Bits> Engine<'a, S> {
             twin_counter: ClassCounter::default(),
             hash_buffer: Vec::new(),
             stack: Vec::new(),
+            pieces: Vec::new(),
             parallel_root: false,
         }
     }
@@ -461,7 +466,7 @@ impl<'a, S: Bits> Engine<'a, S> {
         if comp.count() <= 2 {
             return 1;
         }
-        if let Some(&v) = self.exact.get(&comp) {
+        if let Some(v) = self.exact.get(comp) {
             self.stats.exact_hits += 1;
             return v;
         }
@@ -475,8 +480,9 @@ impl<'a, S: Bits> Engine<'a, S> {
         if self.exact.len() % 1024 == 1023 {
             let config = self.shared.config;
             let limit = config.memo_limit_bytes;
-            let entry_bytes = std::mem::size_of::<(S, u8)>() + 1;
-            let exact_bytes = self.exact.capacity() * entry_bytes;
+            let exact_bytes = self.exact.bytes();
+            // The table is at most half full: an entry costs two slots.
+            let entry_bytes = 2 * std::mem::size_of::<(S, u8)>();
             if config.memo_key != MemoKey::Exact
                 && self.exact.len() * entry_bytes > config.exact_cache_bytes
             {
@@ -487,8 +493,7 @@ impl<'a, S: Bits> Engine<'a, S> {
             let mut memo = self.shared.memo();
             let mut symmetric = self.shared.symmetric_memo();
             if exact_bytes + memo.bytes() + symmetric.bytes() > limit {
-                self.exact.clear();
-                self.exact.shrink_to_fit();
+                self.exact.reset();
                 if memo.bytes() + symmetric.bytes() > limit / 2 {
                     memo.clear();
                     symmetric.clear();
@@ -528,11 +533,50 @@ impl<'a, S: Bits> Engine<'a, S> {
                 seen[(x >> 6) as usize] |= 1 << (x & 63);
             }
         } else {
+            if S::WORDS <= 2 {
+                return self.narrow_option_values(comp);
+            }
             for v in comp.iter() {
                 let x = self.xor_of_components(comp.difference(closed[v]));
                 seen[(x >> 6) as usize] |= 1 << (x & 63);
             }
         }
+        seen
+    }
+
+    /// [`option_values`](Self::option_values) on narrow sets, in two passes: first every
+    /// option is split into its components (pure bit work), then they are all looked up.
+    /// The lookups of one position are independent of each other, so the processor
+    /// overlaps their memory accesses instead of waiting for each in turn.
+    fn narrow_option_values(&mut self, comp: S) -> [u64; 4] {
+        let closed = &self.graph.closed;
+        let base = self.pieces.len();
+        for v in comp.iter() {
+            let mut left = comp.difference(closed[v]);
+            while let Some(start) = left.first() {
+                let piece = component_within(closed, start, left);
+                left = left.difference(piece);
+                if piece.count() > 2 {
+                    self.exact.prefetch(piece);
+                }
+                self.pieces.push(piece);
+            }
+            // The empty set ends an option.
+            self.pieces.push(S::empty());
+        }
+        let end = self.pieces.len();
+        let mut seen = [0u64; 4];
+        let mut x = 0u8;
+        for i in base..end {
+            let piece = self.pieces[i];
+            if piece.is_empty() {
+                seen[(x >> 6) as usize] |= 1 << (x & 63);
+                x = 0;
+            } else {
+                x ^= self.value(piece);
+            }
+        }
+        self.pieces.truncate(base);
         seen
     }
 

@@ -196,6 +196,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 "route": route,
                 "nimber": value,
                 "seconds": seconds,
+                "peak_rss_kib": crate::output::peak_rss_kib(),
             }),
         )
     })
