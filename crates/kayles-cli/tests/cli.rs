@@ -112,6 +112,31 @@ fn the_symmetry_memo_key() {
     );
 }
 
+/// `--mirror` answers the even P(n,2) terms by the mirror strategy, and agrees with search.
+#[test]
+fn seq_with_mirror_strategies() {
+    let searched = stdout(&["seq", "petersen:N,2", "--terms", "16"]);
+    assert_eq!(
+        stdout(&["seq", "petersen:N,2", "--terms", "16", "--mirror"]),
+        searched
+    );
+    let json = stdout(&[
+        "--json",
+        "seq",
+        "petersen:N,2",
+        "--from",
+        "40",
+        "--terms",
+        "40",
+        "--mirror",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(
+        (v["nimber"].as_u64(), v["route"].as_str()),
+        (Some(0), Some("mirror"))
+    );
+}
+
 #[test]
 fn graph6_lines_on_stdin_give_one_result_each() {
     // K3, P3 (as graph6), the empty graph on 4 vertices.

@@ -44,6 +44,11 @@ pub struct Args {
     /// Continue after the last complete line of --out FILE.
     #[arg(long, requires = "out")]
     resume: bool,
+    /// With search: give 0 without searching to each term whose graph has a mirror
+    /// strategy for the second player (a fixed-point-free automorphic involution with no
+    /// vertex adjacent to its image, checked on the graph: P(n,k) and cycles for even n).
+    #[arg(long)]
+    mirror: bool,
     /// Draw the terms (with those already in --out FILE) as a scatter plot, SVG.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
@@ -132,8 +137,16 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     for n in from..=args.terms {
         let spec = term_spec(&args.family, n);
         let start = Instant::now();
+        let mut route = "search";
         let value = match (&recurrence_terms, recurrence) {
-            (Some(terms), Some(family)) => u32::from(terms.get(family, n)),
+            (Some(terms), Some(family)) => {
+                route = "recurrence";
+                u32::from(terms.get(family, n))
+            }
+            _ if args.mirror && families::mirror_strategy(&spec)?.is_some() => {
+                route = "mirror";
+                0
+            }
             _ => {
                 bar.set_message(spec.clone());
                 args.layers.set_symmetry(&mut solver, &spec);
@@ -152,6 +165,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                     "n": n,
                     "graph": spec,
                     "nimber": value,
+                    "route": route,
                     "seconds": seconds,
                     "peak_rss_kib": crate::output::peak_rss_kib(),
                 }),
