@@ -92,6 +92,19 @@ fn the_symmetry_memo_key() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("{grid_line}"));
     assert!(symmetry_hits > 0, "{grid_line}");
+    // A tiny memo limit empties the memos over and over; the values stay right.
+    assert_eq!(
+        stdout(&[
+            "nimber",
+            "--memo-limit-mib",
+            "0",
+            "--exact-cache-mib",
+            "0",
+            "grid:3x9",
+            "queens:5"
+        ]),
+        "2\n3\n"
+    );
     // The symmetry key is the default, with no canonical forms on top of it.
     let out = kayles(&["nimber", "--stats", "grid:3x12"], "");
     let stats = String::from_utf8(out.stderr).unwrap();

@@ -81,6 +81,10 @@ pub struct SearchLayers {
     /// Search threads: 1 for the calling thread only, 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
+    /// Empty the memos when together they pass this many MiB (values stay right; reuse is
+    /// lost, and a long run slows down: raise it on a big machine).
+    #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().memo_limit_bytes >> 20)]
+    memo_limit_mib: usize,
     /// Empty a search thread's exact memo (a cache in front of the shared memo) when it
     /// passes this many MiB; with `--memo-key exact` it is the only memo and is kept.
     #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().exact_cache_bytes >> 20)]
@@ -110,6 +114,7 @@ impl SearchLayers {
             twin_reduction: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
             exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
+            memo_limit_bytes: self.memo_limit_mib.saturating_mul(1 << 20),
             ..SearchConfig::default()
         })
     }
