@@ -115,7 +115,6 @@ impl SearchLayers {
             known_pieces: !self.no_known_pieces,
             exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
             memo_limit_bytes: self.memo_limit_mib.saturating_mul(1 << 20),
-            ..SearchConfig::default()
         })
     }
 
