@@ -424,6 +424,8 @@ struct Engine<'a, S: Bits> {
     /// [`narrow_option_values`](Self::narrow_option_values)), each option ended by the
     /// empty set.
     pieces: Vec<S>,
+    /// The words of the host-symmetry key being looked up or stored.
+    key_words: Vec<u64>,
     /// Split the next expansion's options across the thread pool.
     parallel_root: bool,
 }
@@ -457,6 +459,7 @@ impl<'a, S: Bits> Engine<'a, S> {
             hash_buffer: Vec::new(),
             stack: Vec::new(),
             pieces: Vec::new(),
+            key_words: Vec::new(),
             parallel_root: false,
         }
     }
@@ -606,18 +609,19 @@ impl<'a, S: Bits> Engine<'a, S> {
             (MemoKey::Exact, _) => None,
             (MemoKey::Symmetry, Some(symmetry)) => {
                 let key = symmetry.key(comp);
-                let mut buffer = [0u64; MAX_WORDS];
-                let words = key_words(key, &mut buffer);
-                let hash = CodeMemo::hash(words);
-                if let Some(v) = self.shared.symmetric_memo().get(hash, words) {
+                set_key_words(key, &mut self.key_words);
+                let hash = CodeMemo::hash(&self.key_words);
+                if let Some(v) = self.shared.symmetric_memo().get(hash, &self.key_words) {
                     self.stats.symmetry_hits += 1;
                     return v;
                 }
                 let codes = match self.shared_lookup(comp, false) {
                     Ok(v) => {
                         // Next time this component or an image of it is met, the cheap
-                        // key answers.
-                        self.shared.symmetric_memo().insert(hash, words, v);
+                        // key answers. (`shared_lookup` leaves `key_words` alone.)
+                        self.shared
+                            .symmetric_memo()
+                            .insert(hash, &self.key_words, v);
                         return v;
                     }
                     Err(keys) => keys,
@@ -642,9 +646,11 @@ impl<'a, S: Bits> Engine<'a, S> {
             None => {}
             Some(Pending::Codes(keys)) => self.store_codes(keys, value),
             Some(Pending::Symmetric { hash, key, codes }) => {
-                let mut buffer = [0u64; MAX_WORDS];
-                let words = key_words(key, &mut buffer);
-                self.shared.symmetric_memo().insert(hash, words, value);
+                // The search of the options reused `key_words`.
+                set_key_words(key, &mut self.key_words);
+                self.shared
+                    .symmetric_memo()
+                    .insert(hash, &self.key_words, value);
                 if let Some(keys) = codes {
                     self.store_codes(keys, value);
                 }
@@ -952,12 +958,10 @@ impl<'a, S: Bits> Engine<'a, S> {
     }
 }
 
-/// The words of a vertex set, as a memo key (the set types are at most 64 words).
-fn key_words<S: Bits>(set: S, buffer: &mut [u64; MAX_WORDS]) -> &[u64] {
-    for (i, w) in buffer[..S::WORDS].iter_mut().enumerate() {
-        *w = set.word(i);
-    }
-    &buffer[..S::WORDS]
+/// Puts the words of a vertex set into `words`, as a memo key.
+fn set_key_words<S: Bits>(set: S, words: &mut Vec<u64>) {
+    words.clear();
+    words.extend((0..S::WORDS).map(|i| set.word(i)));
 }
 
 #[cfg(test)]

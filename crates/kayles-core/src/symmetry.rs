@@ -115,27 +115,35 @@ impl HostSymmetry {
                         "a {rows} x {cols} lattice (at most 64 columns) does not fit {n} vertices"
                     ));
                 }
-                // Adjacency must be a function of the cell difference.
-                let span = 2 * rows.max(cols);
-                let mut by_difference: Vec<Option<bool>> = vec![None; span * span];
-                for u in 0..n {
-                    for v in 0..n {
-                        let dr = (v / cols + rows) - u / cols;
-                        let dc = (v % cols + cols) - u % cols;
-                        let slot = &mut by_difference[dr * span + dc];
-                        let a = adjacent(u, v);
-                        if *slot.get_or_insert(a) != a {
-                            return Err(format!(
-                                "adjacency is not translation-invariant (vertices {u} and {v})"
-                            ));
-                        }
+                // Adjacency is a function of the cell difference exactly when, for every
+                // difference some edge has, every pair of cells at that difference is an
+                // edge: (rows - dr) (cols - |dc|) of them. (With u < v in row-major order,
+                // dr >= 0, and dc > 0 when dr = 0.)
+                let mut edges_at: std::collections::HashMap<(usize, isize), usize> =
+                    std::collections::HashMap::new();
+                for &(u, v) in &edges {
+                    let (u, v) = (u as usize, v as usize);
+                    let difference = (
+                        v / cols - u / cols,
+                        (v % cols) as isize - (u % cols) as isize,
+                    );
+                    *edges_at.entry(difference).or_default() += 1;
+                }
+                for (&(dr, dc), &count) in &edges_at {
+                    let pairs = (rows - dr) * (cols - dc.unsigned_abs());
+                    if count != pairs {
+                        return Err(format!(
+                            "adjacency is not translation-invariant: {count} of the {pairs} \
+                             cell pairs at offset ({dr}, {dc}) are edges"
+                        ));
                     }
                 }
             }
             Shift::Rotate { layers, n: len } => {
-                if layers * len != n || len > 64 || len == 0 {
+                if layers * len != n || len > 64 || len == 0 || layers > 64 {
                     return Err(format!(
-                        "{layers} cycles of length {len} (at most 64) do not fit {n} vertices"
+                        "{layers} cycles of length {len} (at most 64 of at most 64) do not fit \
+                         {n} vertices"
                     ));
                 }
                 let rotate = |v: u32| {
@@ -202,24 +210,16 @@ impl HostSymmetry {
         match self.shift {
             Shift::None => set,
             Shift::Translate { rows, cols } => {
-                let mut fields = [0u64; 64];
-                let mut lowest_col = cols;
-                let mut first_row = None;
-                for (r, f) in fields[..rows].iter_mut().enumerate() {
-                    *f = field(set, r * cols, cols);
-                    if *f != 0 {
-                        first_row.get_or_insert(r);
-                        lowest_col = lowest_col.min(f.trailing_zeros() as usize);
-                    }
-                }
-                let Some(first_row) = first_row else {
+                let Some(first) = set.first() else {
                     return set;
                 };
-                let mut words = [0u64; 64];
-                for (i, &f) in fields[first_row..rows].iter().enumerate() {
-                    put_field(&mut words, i * cols, cols, f >> lowest_col);
-                }
-                S::from_words(&words[..S::WORDS])
+                let first_row = first / cols;
+                let occupied_cols =
+                    (first_row..rows).fold(0, |acc, r| acc | field(set, r * cols, cols));
+                // Moving every cell up `first_row` rows and left to the lowest occupied
+                // column is, in row-major order, a shift down by `offset`.
+                let offset = first_row * cols + occupied_cols.trailing_zeros() as usize;
+                from_word_fn(|i| field(set, offset + 64 * i, 64))
             }
             Shift::Rotate { layers, n } => {
                 let mut fields = [0u64; 64];
@@ -228,14 +228,15 @@ impl HostSymmetry {
                 }
                 let full = low_bits(n);
                 let mut best = set;
-                let mut words = [0u64; 64];
                 for r in 1..n {
-                    words[..S::WORDS].fill(0);
-                    for (l, &f) in fields[..layers].iter().enumerate() {
-                        let rotated = ((f << r) | (f >> (n - r))) & full;
-                        put_field(&mut words, l * n, n, rotated);
-                    }
-                    let image = S::from_words(&words[..S::WORDS]);
+                    let image = from_word_fn(|i| {
+                        let mut word = 0;
+                        for (l, &f) in fields[..layers].iter().enumerate() {
+                            let rotated = ((f << r) | (f >> (n - r))) & full;
+                            word |= word_of_field(i, l * n, rotated);
+                        }
+                        word
+                    });
                     if image < best {
                         best = image;
                     }
@@ -291,12 +292,30 @@ fn field<S: Bits>(set: S, start: usize, len: usize) -> u64 {
     value & low_bits(len)
 }
 
-/// Ors `value` (`len <= 64` bits) into `words` at bit `start`.
-fn put_field(words: &mut [u64], start: usize, len: usize, value: u64) {
+/// The part of word `i` of a set that is `value` placed at bit `start`.
+fn word_of_field(i: usize, start: usize, value: u64) -> u64 {
     let (w, off) = (start / 64, start % 64);
-    words[w] |= value << off;
-    if off != 0 && off + len > 64 {
-        words[w + 1] |= value >> (64 - off);
+    if i == w {
+        value << off
+    } else if i == w + 1 && off != 0 {
+        value >> (64 - off)
+    } else {
+        0
+    }
+}
+
+/// The set whose word `i` is `word(i)`. Narrow sets are built without the 64-word buffer
+/// (the branch is decided at compile time), which keeps the key cheap on the hot path.
+#[inline]
+fn from_word_fn<S: Bits>(word: impl Fn(usize) -> u64) -> S {
+    if S::WORDS <= 2 {
+        S::from_words(&[word(0), word(1)][..S::WORDS])
+    } else {
+        let mut words = [0u64; 64];
+        for (i, w) in words[..S::WORDS].iter_mut().enumerate() {
+            *w = word(i);
+        }
+        S::from_words(&words[..S::WORDS])
     }
 }
 
@@ -332,8 +351,8 @@ mod tests {
     fn fields_cross_word_boundaries() {
         let set: u128 = (0b1011 << 62) | 1;
         assert_eq!(field(set, 62, 4), 0b1011);
-        let mut words = [0u64; 2];
-        put_field(&mut words, 62, 4, 0b1011);
+        let words = [word_of_field(0, 62, 0b1011), word_of_field(1, 62, 0b1011)];
         assert_eq!(u128::from_words(&words), 0b1011 << 62);
+        assert_eq!(from_word_fn::<u128>(|i| words[i]), 0b1011 << 62);
     }
 }

@@ -127,6 +127,8 @@ fn images_under_hand_computed_maps_share_the_key() {
     check::<u128>("grid:3x30", 3, 30, false);
     check::<u128>("grid:30x3", 30, 3, false);
     check::<Words<4>>("queens:12", 12, 12, false);
+    // More than 64 rows (this once overflowed a fixed buffer of row fields).
+    check::<Words<4>>("grid:70x3", 70, 3, false);
     check::<u128>("petersen:40,2", 2, 40, true);
     check::<u64>("cycle:60", 1, 60, true);
 }
