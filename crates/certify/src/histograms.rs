@@ -28,7 +28,8 @@ pub struct FamilyHistogram {
     pub full: Vec<u128>,
 }
 
-fn line(h: &[u128]) -> String {
+/// A histogram as `value:count` pairs on one line (snapshots and counterexample reports).
+pub(crate) fn histogram_line(h: &[u128]) -> String {
     h.iter()
         .enumerate()
         .map(|(k, c)| format!("{k}:{c}"))
@@ -42,9 +43,9 @@ impl fmt::Display for FamilyHistogram {
         writeln!(f, "instances: {}", self.instances)?;
         if let Some(s) = &self.subsets {
             writeln!(f, "subsets: {}", s.iter().sum::<u128>())?;
-            writeln!(f, "all starting subsets: {}", line(s))?;
+            writeln!(f, "all starting subsets: {}", histogram_line(s))?;
         }
-        writeln!(f, "full boards: {}", line(&self.full))
+        writeln!(f, "full boards: {}", histogram_line(&self.full))
     }
 }
 

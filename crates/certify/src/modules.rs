@@ -7,6 +7,7 @@
 use crate::check::{counterexample, par_check, vertex_list, CheckError, CheckResult, Context};
 use crate::engines::{closed_masks, histogram, mex64, node_definition_table, trim};
 use crate::fixtures::{blowups, module_families, tier_graphs, Blowup, GraphEntry, ModuleFamily};
+use crate::histograms::histogram_line;
 use kayles_core::{graph6, Graph};
 use std::collections::HashMap;
 
@@ -49,14 +50,6 @@ fn occupied(masks: &[u64], s: u64) -> u64 {
         .enumerate()
         .filter(|(_, &m)| s & m != 0)
         .fold(0, |t, (i, _)| t | 1 << i)
-}
-
-fn hist_string(h: &[u128]) -> String {
-    h.iter()
-        .enumerate()
-        .map(|(k, c)| format!("{k}:{c}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn blowup_name(b: &Blowup, kind: &str) -> String {
@@ -131,8 +124,8 @@ pub fn check_clique_one(ctx: &Context, b: &Blowup) -> Result<u64, CheckError> {
         return Err(counterexample(
             blowup_name(b, "clique"),
             "histogram",
-            hist_string(&expected),
-            hist_string(&got),
+            histogram_line(&expected),
+            histogram_line(&got),
             "the MOD-CLIQUE histogram against the histogram of all subsets",
         ));
     }
@@ -253,8 +246,8 @@ pub fn check_independent_one(b: &Blowup) -> Result<u64, CheckError> {
         return Err(counterexample(
             name(),
             "histogram",
-            hist_string(&expected),
-            hist_string(&got),
+            histogram_line(&expected),
+            histogram_line(&got),
             "kayles_modules::independent_histogram against all subsets",
         ));
     }
@@ -280,8 +273,8 @@ pub fn check_independent_one(b: &Blowup) -> Result<u64, CheckError> {
         return Err(counterexample(
             name(),
             "histogram",
-            hist_string(&expected),
-            hist_string(&h),
+            histogram_line(&expected),
+            histogram_line(&h),
             "the weights 1, 2^(m-1), 2^(m-1) - 1 summed by q",
         ));
     }
@@ -384,8 +377,8 @@ pub fn check_signature_one(f: &ModuleFamily) -> Result<u64, CheckError> {
         return Err(counterexample(
             family_name(f),
             "histogram",
-            hist_string(&expected),
-            hist_string(&got),
+            histogram_line(&expected),
+            histogram_line(&got),
             "kayles_modules::blowup_histogram against all subsets",
         ));
     }
