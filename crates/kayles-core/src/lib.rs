@@ -24,6 +24,7 @@ pub mod canonical;
 pub mod code_memo;
 mod exact_table;
 pub mod families;
+pub mod game;
 pub mod graph;
 pub mod graph6;
 pub mod known;
@@ -32,5 +33,6 @@ pub mod symmetry;
 pub mod table;
 mod vertex_set;
 
+pub use game::GameKind;
 pub use graph::Graph;
 pub use vertex_set::VertexSet;

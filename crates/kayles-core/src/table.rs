@@ -1,8 +1,11 @@
-//! The full subset table: the Node Kayles nimber of every one of the `2^n` vertex subsets
-//! of a graph ("all starting subsets"), one byte per subset, and its histogram.
+//! The full subset table: the nimber of every one of the `2^n` vertex subsets of a graph
+//! ("all starting subsets"), one byte per subset, and its histogram, for Node Kayles and
+//! for Arc Kayles.
 //!
-//! `T[S] = mex { T[S & !N[v]] : v in S }`, with the options' values collected in a 64-bit
-//! "seen" mask and the mex read with `trailing_ones` (a nimber never exceeds `n <= 30`).
+//! Node Kayles: `T[S] = mex { T[S & !N[v]] : v in S }`; Arc Kayles:
+//! `T[S] = mex { T[S - {u, v}] : uv an edge inside S }`. The options' values are collected
+//! in a 64-bit "seen" mask and the mex read with `trailing_ones` (a nimber never exceeds
+//! the length of the longest play, at most `n <= 30`).
 //!
 //! **Parallel order.** Write `S = (hi, lo)` with `hi` the top `h` bits. Every option of `S`
 //! has a high part `hi' ⊆ hi`, so the block of subsets sharing `hi` depends only on blocks
@@ -10,7 +13,7 @@
 //! `popcount(hi)`: the blocks of one wave are independent and go to different threads.
 //! Each block is a contiguous run of the table, filled in increasing order.
 
-use crate::Graph;
+use crate::{GameKind, Graph};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use thiserror::Error;
@@ -35,68 +38,79 @@ pub enum TableError {
 /// The nimbers of all `2^n` subsets; subset `S` is bit `v` of the index for vertex `v`.
 ///
 /// ```
-/// use kayles_core::{families, table::SubsetTable};
+/// use kayles_core::{families, table::SubsetTable, GameKind};
 /// let t = SubsetTable::compute(&families::path(4)).unwrap();
 /// assert_eq!(t.nimber(0b0111), 2); // P_3
 /// assert_eq!(t.nimber(0b1111), 0); // P_4
 /// assert_eq!(t.histogram().iter().sum::<u128>(), 16);
+/// // Arc Kayles on P_4: the middle edge leaves two dead vertices, an end edge leaves P_2.
+/// let arc = SubsetTable::compute_game(&families::path(4), GameKind::Arc).unwrap();
+/// assert_eq!(arc.nimber(0b1111), 2);
+/// assert_eq!(arc.game(), GameKind::Arc);
 /// ```
 pub struct SubsetTable {
     n: usize,
+    game: GameKind,
     values: Vec<u8>,
 }
 
 impl SubsetTable {
-    /// Computes the table on all cores (rayon's global pool).
+    /// Computes the Node Kayles table on all cores (rayon's global pool).
     pub fn compute(g: &Graph) -> Result<Self, TableError> {
         Self::compute_with_progress(g, |_, _| {})
     }
 
-    /// Computes the table on the current thread only.
+    /// Computes the table of `game` on all cores.
+    pub fn compute_game(g: &Graph, game: GameKind) -> Result<Self, TableError> {
+        Self::compute_game_with_progress(g, game, |_, _| {})
+    }
+
+    /// Computes the Node Kayles table on the current thread only.
     pub fn compute_sequential(g: &Graph) -> Result<Self, TableError> {
         let n = check(g)?;
         let closed = closed_masks(g);
         let mut values = vec![0u8; 1usize << n];
         fill_sequential(&closed, &mut values);
-        Ok(SubsetTable { n, values })
+        Ok(SubsetTable {
+            n,
+            game: GameKind::Node,
+            values,
+        })
     }
 
-    /// Computes the table on all cores, calling `progress(done, total)` (in subsets) after
-    /// each wave.
+    /// Computes the Node Kayles table on all cores, calling `progress(done, total)` (in
+    /// subsets) after each wave.
     pub fn compute_with_progress(
         g: &Graph,
         progress: impl Fn(u64, u64),
     ) -> Result<Self, TableError> {
+        Self::compute_game_with_progress(g, GameKind::Node, progress)
+    }
+
+    /// Computes the table of `game` on all cores, calling `progress(done, total)` (in
+    /// subsets) after each wave.
+    pub fn compute_game_with_progress(
+        g: &Graph,
+        game: GameKind,
+        progress: impl Fn(u64, u64),
+    ) -> Result<Self, TableError> {
         let n = check(g)?;
-        let closed = closed_masks(g);
-        let high = n.saturating_sub(14).min(8);
-        if high < 2 {
-            let mut values = vec![0u8; 1usize << n];
-            fill_sequential(&closed, &mut values);
-            progress(1 << n, 1 << n);
-            return Ok(SubsetTable { n, values });
-        }
-        let low = n - high;
         let mut values = vec![0u8; 1usize << n];
-        let cells = as_cells(&mut values);
-        let total = 1u64 << n;
-        let mut done = 0u64;
-        for wave in 0..=high as u32 {
-            let blocks: Vec<u64> = (0..1u64 << high)
-                .filter(|hi| hi.count_ones() == wave)
-                .collect();
-            blocks
-                .par_iter()
-                .for_each(|&hi| fill_block(&closed, cells, hi << low, 1 << low));
-            done += (blocks.len() as u64) << low;
-            progress(done, total);
+        match game {
+            GameKind::Node => fill(&NodeMoves(closed_masks(g)), &mut values, progress),
+            GameKind::Arc => fill(&ArcMoves(g.open_neighbourhoods()), &mut values, progress),
         }
-        Ok(SubsetTable { n, values })
+        Ok(SubsetTable { n, game, values })
     }
 
     /// Number of vertices.
     pub fn order(&self) -> usize {
         self.n
+    }
+
+    /// The game whose values the table holds.
+    pub fn game(&self) -> GameKind {
+        self.game
     }
 
     /// The nimber of the subset `mask`.
@@ -163,17 +177,83 @@ pub fn fill_sequential(closed: &[u64], values: &mut [u8]) {
     }
 }
 
-/// Fills the `len` subsets starting at `start` (one block: all its options lie in this
-/// block, earlier in it, or in blocks of earlier waves).
-fn fill_block(closed: &[u64], cells: &[AtomicU8], start: u64, len: u64) {
-    for s in start.max(1)..start + len {
+/// The moves of a game as the table's loops see them: the values of the options of `s`,
+/// read through `value`, as a seen mask.
+trait TableMoves: Sync {
+    fn seen(&self, s: u64, value: impl Fn(u64) -> u8) -> u64;
+}
+
+/// Node Kayles: the closed neighbourhoods.
+struct NodeMoves(Vec<u64>);
+
+impl TableMoves for NodeMoves {
+    #[inline(always)]
+    fn seen(&self, s: u64, value: impl Fn(u64) -> u8) -> u64 {
         let mut seen = 0u64;
         let mut rest = s;
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            seen |= 1 << cells[(s & !closed[v]) as usize].load(Relaxed);
+            seen |= 1 << value(s & !self.0[v]);
         }
+        seen
+    }
+}
+
+/// Arc Kayles: the open neighbourhoods; each edge `uv` inside `s` is played once (`u < v`).
+struct ArcMoves(Vec<u64>);
+
+impl TableMoves for ArcMoves {
+    #[inline(always)]
+    fn seen(&self, s: u64, value: impl Fn(u64) -> u8) -> u64 {
+        let mut seen = 0u64;
+        let mut rest = s;
+        while rest != 0 {
+            let u = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // `rest` now holds the vertices of `s` after `u`.
+            let mut later = self.0[u] & rest;
+            while later != 0 {
+                let v = later.trailing_zeros();
+                later &= later - 1;
+                seen |= 1 << value(s & !(1 << u | 1 << v));
+            }
+        }
+        seen
+    }
+}
+
+/// Fills the whole table in parallel waves of blocks (see the module docs), or in one
+/// sequential pass when it is small.
+fn fill(moves: &impl TableMoves, values: &mut [u8], progress: impl Fn(u64, u64)) {
+    let n = values.len().trailing_zeros() as usize;
+    let total = 1u64 << n;
+    let high = n.saturating_sub(14).min(8);
+    let cells = as_cells(values);
+    if high < 2 {
+        fill_block(moves, cells, 0, total);
+        progress(total, total);
+        return;
+    }
+    let low = n - high;
+    let mut done = 0u64;
+    for wave in 0..=high as u32 {
+        let blocks: Vec<u64> = (0..1u64 << high)
+            .filter(|hi| hi.count_ones() == wave)
+            .collect();
+        blocks
+            .par_iter()
+            .for_each(|&hi| fill_block(moves, cells, hi << low, 1 << low));
+        done += (blocks.len() as u64) << low;
+        progress(done, total);
+    }
+}
+
+/// Fills the `len` subsets starting at `start` (one block: all its options lie in this
+/// block, earlier in it, or in blocks of earlier waves).
+fn fill_block(moves: &impl TableMoves, cells: &[AtomicU8], start: u64, len: u64) {
+    for s in start.max(1)..start + len {
+        let seen = moves.seen(s, |t| cells[t as usize].load(Relaxed));
         cells[s as usize].store(seen.trailing_ones() as u8, Relaxed);
     }
 }
@@ -190,6 +270,28 @@ mod tests {
         let b = SubsetTable::compute_sequential(&g).unwrap();
         assert!(a.values() == b.values());
         assert_eq!(a.histogram().iter().sum::<u128>(), 1 << 18);
+        // Arc Kayles in waves against one sequential pass.
+        let arc = SubsetTable::compute_game(&g, GameKind::Arc).unwrap();
+        let mut values = vec![0u8; 1 << 18];
+        fill_block(
+            &ArcMoves(g.open_neighbourhoods()),
+            as_cells(&mut values),
+            0,
+            1 << 18,
+        );
+        assert!(arc.values() == values);
+    }
+
+    #[test]
+    fn arc_table_equals_the_definition() {
+        for spec in ["grid:3x5", "petersen:6,2", "complete:6", "star:7"] {
+            let g = families::build(spec).unwrap();
+            let t = SubsetTable::compute_game(&g, GameKind::Arc).unwrap();
+            for mask in 0..1u64 << g.order() {
+                let want = crate::brute::arc_kayles(&g, u128::from(mask));
+                assert_eq!(u32::from(t.nimber(mask)), want, "{spec} {mask:b}");
+            }
+        }
     }
 
     #[test]
