@@ -30,7 +30,7 @@ use crate::symmetry::HostSymmetry;
 use crate::Graph;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use thiserror::Error;
 
 /// Why a search could not give a value.
@@ -47,6 +47,9 @@ pub enum SearchError {
     /// A position has options of every value 0..=255.
     #[error("a nimber above 255 was reached; the engine stores nimbers in one byte")]
     NimberTooLarge,
+    /// The stop flag ([`Solver::set_stop_flag`]) was raised during the search.
+    #[error("the search was stopped")]
+    Stopped,
 }
 
 /// The largest connected component [`Solver`] searches.
@@ -189,6 +192,11 @@ struct Shared {
     symmetric_memo: Mutex<CodeMemo>,
     stats: Mutex<SearchStats>,
     overflow: AtomicBool,
+    /// Raised by the caller to stop the search.
+    stop: Option<Arc<AtomicBool>>,
+    /// Set once the search has seen `stop` raised: from then on every position is answered
+    /// 0 at once, and the memos are emptied before the error is returned.
+    stopped: AtomicBool,
 }
 
 impl Shared {
@@ -242,6 +250,8 @@ impl Solver {
                 symmetric_memo: Mutex::new(CodeMemo::new()),
                 stats: Mutex::new(SearchStats::default()),
                 overflow: AtomicBool::new(false),
+                stop: None,
+                stopped: AtomicBool::new(false),
             },
             paths: PathNimbers::new(),
         }
@@ -265,6 +275,24 @@ impl Solver {
         }
         self.shared.symmetry = symmetry;
         self.shared.symmetric_memo().clear();
+    }
+
+    /// A flag that stops the search: once it is raised (from another thread or a signal
+    /// handler), [`nimber`](Self::nimber) returns [`SearchError::Stopped`] within
+    /// milliseconds, and the memos are emptied (values computed after the stop would be
+    /// wrong). The flag is not lowered by the solver.
+    ///
+    /// ```
+    /// use kayles_core::{families, search::{SearchError, Solver}};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let mut solver = Solver::new();
+    /// solver.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
+    /// assert_eq!(solver.nimber(&families::build("grid:3x20").unwrap()), Err(SearchError::Stopped));
+    /// solver.set_stop_flag(None);
+    /// assert_eq!(solver.nimber(&families::build("grid:3x4").unwrap()), Ok(0));
+    /// ```
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.shared.stop = flag;
     }
 
     /// The layers in use.
@@ -358,8 +386,15 @@ impl Solver {
         };
         let mut engine = Engine::new(&graph, &self.shared, &paths, symmetry);
         engine.parallel_root = self.shared.config.threads != 1 && n >= PARALLEL_MIN_ORDER;
+        engine.check_stop();
         let value = engine.value(S::prefix(n));
         drop(engine);
+        if self.shared.stopped.swap(false, Ordering::Relaxed) {
+            self.shared.memo().clear();
+            self.shared.symmetric_memo().clear();
+            self.shared.overflow.store(false, Ordering::Relaxed);
+            return Err(SearchError::Stopped);
+        }
         if self.shared.overflow.swap(false, Ordering::Relaxed) {
             Err(SearchError::NimberTooLarge)
         } else {
@@ -583,7 +618,22 @@ impl<'a, S: Bits> Engine<'a, S> {
         seen
     }
 
+    /// Notes a raised stop flag in `shared.stopped`.
+    fn check_stop(&self) {
+        if let Some(stop) = &self.shared.stop {
+            if stop.load(Ordering::Relaxed) {
+                self.shared.stopped.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
     fn value_uncached(&mut self, comp: S) -> u8 {
+        if self.shared.stopped.load(Ordering::Relaxed) {
+            return 0;
+        }
+        if self.stats.positions % 4096 == 0 {
+            self.check_stop();
+        }
         let config = self.shared.config;
         if config.known_pieces || config.twin_reduction {
             let survey = self.survey(comp);

@@ -15,7 +15,7 @@
 
 use crate::{GameKind, Graph};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 use thiserror::Error;
 
 /// The largest graph the table takes (2^30 bytes = 1 GiB).
@@ -33,6 +33,9 @@ pub enum TableError {
         /// Vertices of the graph.
         n: usize,
     },
+    /// The stop flag was raised before the table was complete.
+    #[error("the table was stopped before it was complete")]
+    Stopped,
 }
 
 /// The nimbers of all `2^n` subsets; subset `S` is bit `v` of the index for vertex `v`.
@@ -94,11 +97,41 @@ impl SubsetTable {
         game: GameKind,
         progress: impl Fn(u64, u64),
     ) -> Result<Self, TableError> {
+        Self::compute_stoppable(g, game, progress, &AtomicBool::new(false))
+    }
+
+    /// [`compute_game_with_progress`](Self::compute_game_with_progress) that gives up with
+    /// [`TableError::Stopped`] soon after `stop` is raised (checked between blocks of at
+    /// most 2^22 subsets, a few milliseconds apart), from a signal handler or another
+    /// thread.
+    ///
+    /// ```
+    /// use kayles_core::{families, table::{SubsetTable, TableError}, GameKind};
+    /// use std::sync::atomic::AtomicBool;
+    /// let g = families::path(20);
+    /// let stop = AtomicBool::new(true);
+    /// let result = SubsetTable::compute_stoppable(&g, GameKind::Node, |_, _| {}, &stop);
+    /// assert!(matches!(result, Err(TableError::Stopped)));
+    /// ```
+    pub fn compute_stoppable(
+        g: &Graph,
+        game: GameKind,
+        progress: impl Fn(u64, u64),
+        stop: &AtomicBool,
+    ) -> Result<Self, TableError> {
         let n = check(g)?;
         let mut values = vec![0u8; 1usize << n];
-        match game {
-            GameKind::Node => fill(&NodeMoves(closed_masks(g)), &mut values, progress),
-            GameKind::Arc => fill(&ArcMoves(g.open_neighbourhoods()), &mut values, progress),
+        let complete = match game {
+            GameKind::Node => fill(&NodeMoves(closed_masks(g)), &mut values, progress, stop),
+            GameKind::Arc => fill(
+                &ArcMoves(g.open_neighbourhoods()),
+                &mut values,
+                progress,
+                stop,
+            ),
+        };
+        if !complete {
+            return Err(TableError::Stopped);
         }
         Ok(SubsetTable { n, game, values })
     }
@@ -224,8 +257,13 @@ impl TableMoves for ArcMoves {
 }
 
 /// Fills the whole table in parallel waves of blocks (see the module docs), or in one
-/// sequential pass when it is small.
-fn fill(moves: &impl TableMoves, values: &mut [u8], progress: impl Fn(u64, u64)) {
+/// sequential pass when it is small. False when `stop` was raised first.
+fn fill(
+    moves: &impl TableMoves,
+    values: &mut [u8],
+    progress: impl Fn(u64, u64),
+    stop: &AtomicBool,
+) -> bool {
     let n = values.len().trailing_zeros() as usize;
     let total = 1u64 << n;
     let high = n.saturating_sub(14).min(8);
@@ -233,7 +271,7 @@ fn fill(moves: &impl TableMoves, values: &mut [u8], progress: impl Fn(u64, u64))
     if high < 2 {
         fill_block(moves, cells, 0, total);
         progress(total, total);
-        return;
+        return !stop.load(Relaxed);
     }
     let low = n - high;
     let mut done = 0u64;
@@ -241,12 +279,18 @@ fn fill(moves: &impl TableMoves, values: &mut [u8], progress: impl Fn(u64, u64))
         let blocks: Vec<u64> = (0..1u64 << high)
             .filter(|hi| hi.count_ones() == wave)
             .collect();
-        blocks
-            .par_iter()
-            .for_each(|&hi| fill_block(moves, cells, hi << low, 1 << low));
+        blocks.par_iter().for_each(|&hi| {
+            if !stop.load(Relaxed) {
+                fill_block(moves, cells, hi << low, 1 << low);
+            }
+        });
+        if stop.load(Relaxed) {
+            return false;
+        }
         done += (blocks.len() as u64) << low;
         progress(done, total);
     }
+    true
 }
 
 /// Fills the `len` subsets starting at `start` (one block: all its options lie in this
