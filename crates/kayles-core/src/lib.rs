@@ -22,6 +22,7 @@ pub mod bits;
 pub mod brute;
 pub mod canonical;
 pub mod code_memo;
+pub mod engine;
 mod exact_table;
 pub mod families;
 pub mod game;
@@ -31,6 +32,7 @@ pub mod known;
 pub mod search;
 pub mod symmetry;
 pub mod table;
+pub mod vertex_game;
 mod vertex_set;
 
 pub use game::GameKind;
