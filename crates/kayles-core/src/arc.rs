@@ -132,6 +132,45 @@ fn without_surplus_leaves_and_useless_vertices<S: Bits>(host: &Host<S>, componen
     reduced
 }
 
+/// The vertices that one round of the two reductions (surplus leaves, useless vertices)
+/// keeps, applied to every component of `g` with at least four vertices. The subgraph they
+/// induce has the Arc Kayles value of `g`. (Graphs of more than
+/// [`MAX_COMPONENT_ORDER`](crate::vertex_game::MAX_COMPONENT_ORDER) vertices are returned
+/// whole.)
+///
+/// ```
+/// use kayles_core::{arc, families, Graph};
+/// // A star: of its five leaves, one stays.
+/// let star = families::build("star:6").unwrap();
+/// assert_eq!(arc::reduced_vertices(&star).len(), 2);
+/// // A double broom: the path 0-1-2-3 with one more leaf on 1 (vertex 4) and on 2
+/// // (vertex 5); one leaf per vertex stays.
+/// let broom = Graph::from_edges(6, &[(0, 1), (1, 2), (2, 3), (1, 4), (2, 5)]);
+/// assert_eq!(arc::reduced_vertices(&broom).iter().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+/// ```
+pub fn reduced_vertices(g: &Graph) -> crate::VertexSet {
+    fn go<S: Bits>(g: &Graph) -> crate::VertexSet {
+        let host = Host::<S>::new(g);
+        let mut kept = S::empty();
+        let mut pieces = Vec::new();
+        host.split_into(S::prefix(g.order()), &mut pieces, |_| true);
+        for piece in pieces {
+            kept = kept.union(if piece.count() >= 4 {
+                without_surplus_leaves_and_useless_vertices(&host, piece)
+            } else {
+                piece
+            });
+        }
+        crate::VertexSet::from_vertices(g.order(), kept.iter())
+    }
+    match g.order() {
+        0..=64 => go::<u64>(g),
+        65..=128 => go::<u128>(g),
+        129..=crate::vertex_game::MAX_COMPONENT_ORDER => go::<crate::bits::Words<64>>(g),
+        _ => g.vertices(),
+    }
+}
+
 /// Arc Kayles nimber of `g` by search on vertex sets (every layer on, canonical memo key).
 ///
 /// ```

@@ -113,10 +113,7 @@ impl CodeMemo {
     #[inline]
     pub fn get(&self, hash: u64, code: &[u64]) -> Option<u8> {
         if code.len() <= SHORT {
-            return self
-                .short
-                .find(hash, code)
-                .map(|s| s.value);
+            return self.short.find(hash, code).map(|s| s.value);
         }
         self.table
             .find(hash, |s| s.hash == hash && self.key(s) == code)

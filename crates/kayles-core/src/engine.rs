@@ -84,9 +84,13 @@ pub struct SearchConfig {
     /// refinement costs grow quadratically and large components rarely repeat.
     pub canonical_max_order: usize,
     /// Threads: 1 searches on the calling thread only; any other value splits the options
-    /// of large positions across the search thread pool (one thread per core), at every
-    /// depth, with work stealing.
+    /// of large positions across the search thread pool (one thread per core), with work
+    /// stealing.
     pub threads: usize,
+    /// With more than one thread: components of at least this order, and within
+    /// [`PARALLEL_DEPTH`] vertices of the root's order, have their options searched in
+    /// parallel. (Tests lower it to split tiny positions.)
+    pub parallel_min_order: usize,
     /// When the memos together hold more than this many bytes (entries times their real
     /// size), they are emptied (values already returned stay right; only reuse is lost).
     pub memo_limit_bytes: usize,
@@ -101,6 +105,7 @@ impl Default for SearchConfig {
             memo_key: MemoKey::Canonical,
             canonical_max_order: 64,
             threads: 0,
+            parallel_min_order: 24,
             reductions: true,
             known_pieces: true,
             memo_limit_bytes: 8 << 30,
@@ -501,9 +506,6 @@ impl SharedMemo {
     }
 }
 
-/// Components at least this large have their options split across threads.
-pub const PARALLEL_MIN_ORDER: usize = 24;
-
 /// The search's worker threads, with stacks deep enough for long games.
 pub fn pool() -> &'static rayon::ThreadPool {
     static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
@@ -544,11 +546,17 @@ pub fn solve<G: Game>(
         let context = Context {
             game,
             memo,
-            slots: (0..if parallel { pool().current_num_threads() } else { 1 })
+            slots: (0..if parallel {
+                pool().current_num_threads()
+            } else {
+                1
+            })
                 .map(|_| Mutex::new(None))
                 .collect(),
             spare: Mutex::new(Vec::new()),
-            parallel_min_order: PARALLEL_MIN_ORDER
+            parallel_min_order: memo
+                .config
+                .parallel_min_order
                 .max(game.order(position).saturating_sub(PARALLEL_DEPTH)),
             parallel,
         };
@@ -576,9 +584,9 @@ pub fn solve<G: Game>(
 }
 
 /// Components within this many vertices of the root's order (and at least
-/// [`PARALLEL_MIN_ORDER`]) have their options split across threads: the top of the game
-/// tree, where the subtrees are large enough to pay for a task each.
-const PARALLEL_DEPTH: usize = 16;
+/// [`SearchConfig::parallel_min_order`]) have their options split across threads: the top
+/// of the game tree, where the subtrees are large enough to pay for a task each.
+pub const PARALLEL_DEPTH: usize = 16;
 
 /// One search call: the game, the memo, and one engine state per thread of the pool.
 ///
@@ -827,8 +835,7 @@ impl<G: Game> Engine<'_, '_, G> {
             canonical: None,
         };
         let mut symmetric = false;
-        if config.memo_key == MemoKey::Symmetry && game.symmetry_key(component, &mut state.codes)
-        {
+        if config.memo_key == MemoKey::Symmetry && game.symmetry_key(component, &mut state.codes) {
             symmetric = true;
             let hash = CodeMemo::hash(&state.codes[start..]);
             if let Some(v) = tables.symmetric.get(hash, &state.codes[start..]) {
@@ -878,8 +885,7 @@ impl<G: Game> Engine<'_, '_, G> {
         } else {
             state.codes.truncate(pending.canonical_start);
         }
-        if pending.symmetry.is_none() && pending.shape.is_none() && pending.canonical.is_none()
-        {
+        if pending.symmetry.is_none() && pending.shape.is_none() && pending.canonical.is_none() {
             return Err(None);
         }
         Err(Some(pending))
@@ -915,7 +921,7 @@ impl<G: Game> Engine<'_, '_, G> {
     /// cache's slots of the pieces are prefetched; then they are all looked up. The
     /// lookups of one position are independent of each other, so the processor overlaps
     /// their memory accesses instead of waiting for each in turn. A large component
-    /// (at least [`PARALLEL_MIN_ORDER`]) has its options searched in parallel.
+    /// (see [`SearchConfig::parallel_min_order`]) has its options searched in parallel.
     fn option_values(&mut self, component: &G::Position) -> [u64; 4] {
         let game = self.context.game;
         let base = self.state.pieces.len();

@@ -106,10 +106,7 @@ impl GameSolver {
     }
 
     /// See [`VertexSolver::set_stop_flag`](crate::vertex_game::VertexSolver::set_stop_flag).
-    pub fn set_stop_flag(
-        &mut self,
-        flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    ) {
+    pub fn set_stop_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
         delegate!(self, s => s.set_stop_flag(flag))
     }
 

@@ -5,8 +5,8 @@ use crate::input;
 use crate::output::Output;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
-use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::game::GameSolver;
+use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::{families, GameKind};
 use kayles_modules::ModularSolver;
 use serde_json::json;
@@ -127,6 +127,7 @@ impl SearchLayers {
                 .canonical_max_order
                 .unwrap_or(SearchConfig::default().canonical_max_order),
             threads: self.threads,
+            parallel_min_order: SearchConfig::default().parallel_min_order,
             reductions: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
             exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),

@@ -1,9 +1,11 @@
-//! One fixture set of graphs, run against every engine: the by-definition judge, the subset
-//! table, and the search under every memo key and layer setting.
+//! One fixture set of graphs, run against every engine of both games: the by-definition
+//! judge, the subset table, and the search under every memo key and layer setting,
+//! sequential and split across threads.
 
-use kayles_core::search::{MemoKey, SearchConfig, Solver};
+use kayles_core::game::GameSolver;
+use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::table::SubsetTable;
-use kayles_core::{brute, families, Graph};
+use kayles_core::{brute, families, GameKind, Graph, VertexSet};
 
 /// Named small graphs covering the families and some awkward shapes.
 pub fn fixtures() -> Vec<(String, Graph)> {
@@ -47,55 +49,108 @@ pub fn fixtures() -> Vec<(String, Graph)> {
     let true_twins =
         Graph::from_edges(5, &[(0, 1), (0, 2), (1, 2), (2, 3), (1, 3), (0, 3), (3, 4)]);
     out.push(("true-twins".into(), true_twins));
+    // Pendant leaves of every kind (for the Arc Kayles reductions): a vertex with three
+    // leaves, a useless vertex between two vertices with leaves, a leaf on a cycle.
+    let leaves = Graph::from_edges(
+        10,
+        &[
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (4, 5),
+            (5, 6),
+            (6, 7),
+            (4, 8),
+            (6, 9),
+            (5, 8),
+        ],
+    );
+    out.push(("pendant-leaves".into(), leaves));
     out
 }
 
-/// Every search configuration worth distinguishing.
+/// The search threaded through the pool even on tiny positions.
+pub fn split_everywhere(config: SearchConfig) -> SearchConfig {
+    SearchConfig {
+        threads: 0,
+        parallel_min_order: 2,
+        ..config
+    }
+}
+
+/// Every search configuration worth distinguishing: every memo key with every
+/// combination of known pieces and reductions, on one thread; and two of them split
+/// across threads at every position.
 pub fn configs() -> Vec<SearchConfig> {
     let mut out = Vec::new();
-    for memo_key in [MemoKey::Exact, MemoKey::Shape, MemoKey::Canonical] {
+    for memo_key in [
+        MemoKey::Exact,
+        MemoKey::Shape,
+        MemoKey::Canonical,
+        MemoKey::Symmetry,
+    ] {
         for reductions in [false, true] {
             for known_pieces in [false, true] {
                 out.push(SearchConfig {
                     memo_key,
                     reductions,
                     known_pieces,
+                    threads: 1,
                     ..SearchConfig::default()
                 });
             }
         }
     }
+    out.push(split_everywhere(SearchConfig::default()));
+    out.push(split_everywhere(SearchConfig::plain()));
     out
+}
+
+/// The game by definition.
+pub fn judge(game: GameKind, g: &Graph, mask: u128) -> u32 {
+    match game {
+        GameKind::Node => brute::node_kayles(g, mask),
+        GameKind::Arc => brute::arc_kayles(g, mask),
+    }
 }
 
 #[test]
 fn every_engine_agrees_with_the_definition_on_every_subset() {
-    let mut solvers: Vec<Solver> = configs().into_iter().map(Solver::with_config).collect();
-    for (name, g) in fixtures() {
-        let table = SubsetTable::compute(&g).unwrap();
-        let sequential = SubsetTable::compute_sequential(&g).unwrap();
-        assert!(
-            table.values() == sequential.values(),
-            "{name}: parallel != sequential"
-        );
-        for mask in 0..1u64 << g.order() {
-            let want = brute::node_kayles(&g, u128::from(mask));
-            assert_eq!(
-                u32::from(table.nimber(mask)),
-                want,
-                "{name} subset {mask:#b}: table"
-            );
-            let set = kayles_core::VertexSet::from_vertices(
-                g.order(),
-                (0..g.order()).filter(|v| mask >> v & 1 == 1),
-            );
-            let (sub, _) = g.induced_subgraph(&set);
-            for solver in solvers.iter_mut() {
-                assert_eq!(
-                    solver.nimber(&sub).unwrap(),
-                    want,
-                    "{name} subset {mask:#b}"
+    for game in GameKind::ALL {
+        let mut solvers: Vec<GameSolver> = configs()
+            .into_iter()
+            .map(|c| GameSolver::new(game, c))
+            .collect();
+        for (name, g) in fixtures() {
+            let table = SubsetTable::compute_game(&g, game).unwrap();
+            if game == GameKind::Node {
+                let sequential = SubsetTable::compute_sequential(&g).unwrap();
+                assert!(
+                    table.values() == sequential.values(),
+                    "{name}: parallel != sequential"
                 );
+            }
+            for mask in 0..1u64 << g.order() {
+                let want = judge(game, &g, u128::from(mask));
+                assert_eq!(
+                    u32::from(table.nimber(mask)),
+                    want,
+                    "{game} {name} subset {mask:#b}: table"
+                );
+                let set = VertexSet::from_vertices(
+                    g.order(),
+                    (0..g.order()).filter(|v| mask >> v & 1 == 1),
+                );
+                let (sub, _) = g.induced_subgraph(&set);
+                for solver in solvers.iter_mut() {
+                    assert_eq!(
+                        solver.nimber(&sub).unwrap(),
+                        want,
+                        "{game} {name} subset {mask:#b} {:?}",
+                        solver.config()
+                    );
+                }
             }
         }
     }

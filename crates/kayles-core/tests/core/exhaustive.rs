@@ -1,11 +1,13 @@
-//! Exhaustive small families: every labelled graph on up to 6 vertices, every engine
-//! against the definition, for Node Kayles and Arc Kayles.
+//! Exhaustive small families: every labelled graph on up to 6 vertices, every engine of
+//! both games against the definition.
 
-use kayles_core::search::{SearchConfig, Solver};
-use kayles_core::{arc, brute, Graph};
+use crate::corpus::{judge, split_everywhere};
+use kayles_core::game::GameSolver;
+use kayles_core::search::{MemoKey, SearchConfig};
+use kayles_core::{arc, brute, GameKind, Graph};
 
 /// Every labelled graph on `n` vertices.
-fn all_graphs(n: usize) -> impl Iterator<Item = Graph> {
+pub fn all_graphs(n: usize) -> impl Iterator<Item = Graph> {
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
         .collect();
@@ -21,28 +23,33 @@ fn all_graphs(n: usize) -> impl Iterator<Item = Graph> {
 }
 
 #[test]
-fn node_kayles_search_equals_definition_on_all_graphs_up_to_6_vertices() {
-    let mut fast = Solver::new();
-    let mut plain = Solver::with_config(SearchConfig::plain());
-    let mut checked = 0;
-    for n in 0..=6 {
-        for g in all_graphs(n) {
-            let want = brute::node_kayles(&g, brute::full_mask(&g));
-            assert_eq!(fast.nimber(&g).unwrap(), want, "{g:?}");
-            assert_eq!(plain.nimber(&g).unwrap(), want, "{g:?}");
-            checked += 1;
+fn search_equals_definition_on_all_graphs_up_to_6_vertices() {
+    let configs = [
+        SearchConfig::default(),
+        SearchConfig::plain(),
+        SearchConfig {
+            memo_key: MemoKey::Shape,
+            threads: 1,
+            ..SearchConfig::default()
+        },
+        split_everywhere(SearchConfig::default()),
+    ];
+    for game in GameKind::ALL {
+        let mut solvers: Vec<GameSolver> =
+            configs.iter().map(|&c| GameSolver::new(game, c)).collect();
+        let mut checked = 0;
+        for n in 0..=6 {
+            for g in all_graphs(n) {
+                let want = judge(game, &g, brute::full_mask(&g));
+                for solver in solvers.iter_mut() {
+                    assert_eq!(solver.nimber(&g).unwrap(), want, "{game} {g:?}");
+                }
+                if game == GameKind::Arc {
+                    assert_eq!(arc::nimber_via_line_graph(&g).unwrap(), want, "{g:?}");
+                }
+                checked += 1;
+            }
         }
-    }
-    assert_eq!(checked, 1 + 1 + 2 + 8 + 64 + 1024 + 32768);
-}
-
-#[test]
-fn arc_kayles_search_and_line_graph_equal_definition_up_to_6_vertices() {
-    for n in 0..=6 {
-        for g in all_graphs(n) {
-            let want = brute::arc_kayles(&g, brute::full_mask(&g));
-            assert_eq!(arc::nimber(&g).unwrap(), want, "{g:?}");
-            assert_eq!(arc::nimber_via_line_graph(&g).unwrap(), want, "{g:?}");
-        }
+        assert_eq!(checked, 1 + 1 + 2 + 8 + 64 + 1024 + 32768);
     }
 }

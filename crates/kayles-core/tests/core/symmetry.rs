@@ -1,13 +1,15 @@
 //! The host-symmetry memo key ([`kayles_core::symmetry`]): on every subset of small family
-//! hosts the key keeps the value (by the subset table), is idempotent, and is the same for
-//! images under flips, translations and rotations computed here by hand; and the search
-//! with [`MemoKey::Symmetry`] reproduces the other engines' sequences.
+//! hosts the key keeps the value of both games (by their subset tables), is idempotent,
+//! and is the same for images under flips, translations and rotations computed here by
+//! hand; and the search with [`MemoKey::Symmetry`] reproduces the other engines'
+//! sequences, for Node Kayles and Arc Kayles.
 
 use kayles_core::bits::{Bits, Words};
+use kayles_core::game::GameSolver;
 use kayles_core::search::{MemoKey, SearchConfig, Solver};
 use kayles_core::symmetry::HostSymmetry;
 use kayles_core::table::SubsetTable;
-use kayles_core::{families, Graph, VertexSet};
+use kayles_core::{families, GameKind, Graph, VertexSet};
 
 fn symmetry(spec: &str) -> HostSymmetry {
     families::host_symmetry(spec)
@@ -41,12 +43,18 @@ fn the_key_keeps_the_value_of_every_subset() {
         let sym = symmetry(spec);
         assert!(sym.is_host(&g), "{spec}");
         let table = SubsetTable::compute(&g).unwrap();
+        let arc_table = SubsetTable::compute_game(&g, GameKind::Arc).unwrap();
         let mut classes = std::collections::HashSet::new();
         for mask in 0..1u64 << g.order() {
             let key = sym.key(mask);
             assert_eq!(sym.key(key), key, "{spec} {mask:#b}: not idempotent");
             assert_eq!(key.count_ones(), mask.count_ones(), "{spec} {mask:#b}");
             assert_eq!(table.nimber(key), table.nimber(mask), "{spec} {mask:#b}");
+            assert_eq!(
+                arc_table.nimber(key),
+                arc_table.nimber(mask),
+                "{spec} {mask:#b}: Arc Kayles"
+            );
             if mask.count_ones() <= 12 {
                 assert_eq!(degrees(&g, key), degrees(&g, mask), "{spec} {mask:#b}");
             }
@@ -134,7 +142,16 @@ fn images_under_hand_computed_maps_share_the_key() {
 }
 
 fn terms(template: &str, range: std::ops::RangeInclusive<usize>, config: SearchConfig) -> Vec<u32> {
-    let mut solver = Solver::with_config(config);
+    game_terms(GameKind::Node, template, range, config)
+}
+
+fn game_terms(
+    game: GameKind,
+    template: &str,
+    range: std::ops::RangeInclusive<usize>,
+    config: SearchConfig,
+) -> Vec<u32> {
+    let mut solver = GameSolver::new(game, config);
     range
         .map(|n| {
             let spec = families::term_spec(template, n);
@@ -184,9 +201,71 @@ fn search_with_the_symmetry_key_reproduces_the_sequences() {
     );
 }
 
-/// A symmetry given for one host is not used on another graph, so values stay right.
+#[test]
+fn arc_kayles_with_the_symmetry_key_reproduces_the_sequences() {
+    let canonical = SearchConfig {
+        threads: 1,
+        ..SearchConfig::default()
+    };
+    let pure = SearchConfig {
+        memo_key: MemoKey::Symmetry,
+        canonical_max_order: 0,
+        ..SearchConfig::default()
+    };
+    let plain_layers = SearchConfig {
+        reductions: false,
+        known_pieces: false,
+        threads: 1,
+        ..pure
+    };
+    for (template, range) in [
+        ("grid:3xN", 1..=8),
+        ("grid:Nx3", 1..=8),
+        ("grid:2xN", 1..=14),
+        ("petersen:N,2", 4..=11),
+        // (Arc Kayles on queens:5 has 160 edges: half a minute; 4 is enough here.)
+        ("queens", 1..=4),
+        ("cycle", 3..=30),
+        ("path", 1..=30),
+    ] {
+        let want = game_terms(GameKind::Arc, template, range.clone(), canonical);
+        for config in [pure, plain_layers] {
+            assert_eq!(
+                game_terms(GameKind::Arc, template, range.clone(), config),
+                want,
+                "{template} {config:?}"
+            );
+        }
+        // And the same terms through the line graph and Node Kayles.
+        let by_line_graph: Vec<u32> = range
+            .clone()
+            .map(|n| {
+                let g = families::build(&families::term_spec(template, n)).unwrap();
+                kayles_core::arc::nimber_via_line_graph(&g).unwrap()
+            })
+            .collect();
+        assert_eq!(by_line_graph, want, "{template} through the line graph");
+    }
+}
+
+/// A symmetry given for one host is not used on another graph (of either game), so values
+/// stay right.
 #[test]
 fn a_symmetry_is_only_used_on_its_host() {
+    for game in GameKind::ALL {
+        let config = SearchConfig {
+            memo_key: MemoKey::Symmetry,
+            ..SearchConfig::default()
+        };
+        let mut solver = GameSolver::new(game, config);
+        solver.set_host_symmetry(Some(symmetry("grid:3x5")));
+        let other = families::build("grid:3x6").unwrap();
+        let want = GameSolver::new(game, SearchConfig::default())
+            .nimber(&other)
+            .unwrap();
+        assert_eq!(solver.nimber(&other).unwrap(), want, "{game}");
+        assert_eq!(solver.stats().symmetry_hits, 0, "{game}");
+    }
     let config = SearchConfig {
         memo_key: MemoKey::Symmetry,
         ..SearchConfig::default()
