@@ -98,12 +98,29 @@ unsafe fn block_min_avx2(x: &[u16], y: &[u16], z: u16) -> u16 {
 /// If a run's slices differ in length, or a value or xor does not fit `seen`, or the mex
 /// is `seen.len()` or more.
 pub fn mex_of_runs(singles: &[u16], runs: &[(&[u16], &[u16])], seen: &mut [bool]) -> u16 {
+    let runs: Vec<(&[u16], &[u16], u16)> = runs.iter().map(|&(x, y)| (x, y, 0)).collect();
+    mex_of_xor_runs(singles, &runs, seen)
+}
+
+/// [`mex_of_runs`] where each run `(x, y, c)` contributes `x[k] ^ y[k] ^ c` (the constant
+/// is the value of pieces a move leaves besides the two runs' parts: `kayles-chains`).
+///
+/// # Panics
+/// As [`mex_of_runs`].
+pub fn mex_of_xor_runs(singles: &[u16], runs: &[(&[u16], &[u16], u16)], seen: &mut [bool]) -> u16 {
     for &v in singles {
         seen[usize::from(v)] = true;
     }
-    for &(x, y) in runs {
+    for &(x, y, c) in runs {
         let p = PREFIX.min(x.len());
-        mark_xors(&x[..p], &y[..p], seen);
+        assert_eq!(
+            p,
+            PREFIX.min(y.len()),
+            "mex_of_runs: slices of different lengths"
+        );
+        for (&a, &b) in x[..p].iter().zip(&y[..p]) {
+            seen[usize::from(a ^ b ^ c)] = true;
+        }
     }
     let mut z = 0;
     let mex = loop {
@@ -111,9 +128,9 @@ pub fn mex_of_runs(singles: &[u16], runs: &[(&[u16], &[u16])], seen: &mut [bool]
             z += 1;
         }
         let candidate = z as u16;
-        let present = runs.iter().any(|&(x, y)| {
+        let present = runs.iter().any(|&(x, y, c)| {
             let p = PREFIX.min(x.len());
-            contains_xor(&x[p..], &y[p..], candidate)
+            contains_xor(&x[p..], &y[p..], candidate ^ c)
         });
         if !present {
             break candidate;
