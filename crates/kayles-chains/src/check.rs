@@ -81,3 +81,100 @@ pub fn check_against_search(
     }
     Ok(compared)
 }
+
+/// The set of option values the recurrence lists for type `ty` at `m >= from`, sorted.
+///
+/// # Panics
+/// If `m < from` or `terms` stop before `m`.
+pub fn recurrence_options(rec: &Recurrence, terms: &Terms, ty: usize, m: usize) -> Vec<u16> {
+    let t = &rec.types[ty];
+    assert!(
+        m >= t.from,
+        "below `from` the values are not given by options"
+    );
+    let v = &terms.values;
+    let mut out: Vec<u16> = t
+        .extras
+        .iter()
+        .map(|e| e.piece ^ v[e.target][m - e.shift])
+        .collect();
+    for r in &t.runs {
+        let (lo, hi) = r.range(m);
+        for k in lo..=hi.max(lo as isize - 1) as usize {
+            out.push(r.piece ^ v[r.left][k] ^ v[r.right][m - r.t - k]);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A move whose value by search is not among the recurrence's options, or an option no
+/// move has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("s{ty}(m = {m}): the options by search on every move are {search:?}, the recurrence lists {recurrence:?}")]
+pub struct OptionMismatch {
+    /// The type.
+    pub ty: usize,
+    /// Whole copies.
+    pub m: usize,
+    /// Option values by direct search on each move's remnant, sorted, distinct.
+    pub search: Vec<u32>,
+    /// Option values of the recurrence.
+    pub recurrence: Vec<u16>,
+}
+
+/// Compares, for type `ty` at `m >= from`, the set of option values of the recurrence
+/// with the values of `G - (deleted set)` by direct search over every move of the segment
+/// graph `G`: a check of each option family, stronger than comparing the mex. Returns the
+/// number of moves searched.
+///
+/// # Errors
+/// The two sets differ (`Ok(Err(..))`), or a search error (`Err`).
+pub fn check_options(
+    rec: &Recurrence,
+    terms: &Terms,
+    ty: usize,
+    m: usize,
+    solver: &mut Solver,
+) -> Result<Result<usize, OptionMismatch>, SearchError> {
+    let game = rec.game_kind();
+    let s = &rec.types[ty];
+    let (g, sites) = crate::segment::segment(
+        &rec.chain,
+        &rec.left_ends[s.left],
+        m,
+        &rec.right_ends[s.right],
+    );
+    let moves = game::moves(game, &g, &sites);
+    let mut search = Vec::with_capacity(moves.len());
+    for mv in &moves {
+        let mut rest = g.vertices();
+        for &v in &mv.deleted {
+            rest.remove(v);
+        }
+        search.push(game::search_value(
+            game,
+            &g.induced_subgraph(&rest).0,
+            solver,
+        )?);
+    }
+    search.sort_unstable();
+    search.dedup();
+    let recurrence = recurrence_options(rec, terms, ty, m);
+    let same = search.len() == recurrence.len()
+        && search
+            .iter()
+            .zip(&recurrence)
+            .all(|(&a, &b)| a == u32::from(b));
+    Ok(if same {
+        Ok(moves.len())
+    } else {
+        Err(OptionMismatch {
+            ty,
+            m,
+            search,
+            recurrence,
+        })
+    })
+}

@@ -72,18 +72,15 @@ fn run_bounds(r: &Run, m: usize) -> Option<(usize, usize)> {
 /// # Panics
 /// If a value reaches 32768 (far beyond any computable range).
 pub fn terms(rec: &Recurrence, n_max: usize) -> Terms {
-    terms_with_progress(rec, n_max, |_| {})
+    terms_streaming(rec, n_max, |_, _| {})
 }
 
-/// [`terms`], calling `progress(m)` after each `m`.
+/// [`terms`], calling `done(m, s0(m))` as soon as every type's term `m` is known (so that
+/// the chain's terms can be written as they come).
 ///
 /// # Panics
 /// As [`terms`].
-pub fn terms_with_progress(
-    rec: &Recurrence,
-    n_max: usize,
-    mut progress: impl FnMut(usize),
-) -> Terms {
+pub fn terms_streaming(rec: &Recurrence, n_max: usize, mut done: impl FnMut(usize, u16)) -> Terms {
     let mut s = Store::new(rec.types.len(), n_max);
     let mut seen: Vec<bool> = Vec::new();
     let mut singles: Vec<u16> = Vec::new();
@@ -123,7 +120,7 @@ pub fn terms_with_progress(
             };
             s.set(ty, m, v);
         }
-        progress(m);
+        done(m, s.fwd[0][m]);
     }
     Terms { values: s.fwd }
 }

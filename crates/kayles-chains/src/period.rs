@@ -76,10 +76,14 @@ pub struct PeriodProof {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NoPeriod {
     /// No candidate passed the theorem's hypothesis within the limits.
-    #[error("no period found in the first {checked_to} terms of every type")]
+    #[error("no period found in the terms m = 0..={checked_to} of the {types} segment types{}", growing.map(|t| format!(" (s{t} keeps reaching new values)")).unwrap_or_default())]
     NotFound {
         /// Terms computed.
         checked_to: usize,
+        /// Segment types.
+        types: usize,
+        /// A type whose values keep growing ([`growing`]), which stopped the search.
+        growing: Option<usize>,
     },
     /// The hypothesis held up to the bound and yet a type broke the period later: the
     /// bound in use is wrong (this is what a too-small bound looks like).
@@ -121,6 +125,22 @@ fn candidate(v: &[u16], repeats: usize) -> Option<(usize, usize)> {
     })
 }
 
+/// A type whose terms in the second half reach a value above every term of the first half:
+/// a sequence with period `p` from `n0`, `n0 + p` at most half the terms, never does that.
+/// [`find`] stops looking then.
+pub fn growing(terms: &Terms) -> Option<usize> {
+    terms.values.iter().position(|v| {
+        let half = v.len() / 2;
+        v[half..].iter().max() > v[..half].iter().max()
+    })
+}
+
+/// The least period that the end of `v` shows repeated at least four times, with where it
+/// starts (an index into `v`): what the terms suggest, proved nothing.
+pub fn apparent(v: &[u16]) -> Option<(usize, usize)> {
+    candidate(v, Limits::default().repeats)
+}
+
 fn gcd(a: usize, b: usize) -> usize {
     if b == 0 {
         a
@@ -152,9 +172,12 @@ pub fn find_with(
         if let Some(proof) = attempt(rec, &terms, limits, bound) {
             return proof;
         }
-        if len >= limits.max_terms {
+        let grows = growing(&terms);
+        if len >= limits.max_terms || grows.is_some() {
             return Err(NoPeriod::NotFound {
                 checked_to: len - 1,
+                types: rec.types.len(),
+                growing: grows,
             });
         }
         len = (len * 4).min(limits.max_terms);

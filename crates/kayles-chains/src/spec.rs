@@ -32,9 +32,9 @@ struct ChainFile {
 struct PartFile {
     order: usize,
     #[serde(default)]
-    edges: Vec<[usize; 2]>,
+    edges: Vec<Vec<usize>>,
     #[serde(default)]
-    links: Vec<[usize; 3]>,
+    links: Vec<Vec<usize>>,
 }
 
 /// A link `(x, y, d)` of the gadget: vertex `x` of copy `i` is adjacent to vertex `y` of
@@ -175,6 +175,18 @@ pub enum SpecError {
         /// The vertex.
         vertex: usize,
     },
+    /// An edge that is not `[x, y]` or a link that is not `[x, y, d]`.
+    #[error("[{part}] {what} {item} must be {shape}")]
+    Shape {
+        /// `gadget`, `left` or `right`.
+        part: &'static str,
+        /// `edge` or `link`.
+        what: &'static str,
+        /// The entry as written.
+        item: String,
+        /// `[x, y]` or `[x, y, d]`.
+        shape: &'static str,
+    },
     /// A link with `d = 0` or `d > MAX_REACH`.
     #[error("[{part}] link {item}: reach d = {d} must be in 1..={MAX_REACH}")]
     Reach {
@@ -230,7 +242,24 @@ fn check_index(
     }
 }
 
+fn check_shape(part: &'static str, file: &PartFile) -> Result<(), SpecError> {
+    let bad = |what, item: &[usize], shape| SpecError::Shape {
+        part,
+        what,
+        item: Item(item).to_string(),
+        shape,
+    };
+    if let Some(e) = file.edges.iter().find(|e| e.len() != 2) {
+        return Err(bad("edge", e, "[x, y]"));
+    }
+    if let Some(l) = file.links.iter().find(|l| l.len() != 3) {
+        return Err(bad("link", l, "[x, y, d]"));
+    }
+    Ok(())
+}
+
 fn check_edges(part: &'static str, file: &PartFile) -> Result<Vec<(usize, usize)>, SpecError> {
+    check_shape(part, file)?;
     let mut edges = Vec::new();
     for e in &file.edges {
         for &v in e {
@@ -246,7 +275,7 @@ fn check_edges(part: &'static str, file: &PartFile) -> Result<Vec<(usize, usize)
     Ok(edges)
 }
 
-fn check_reach(part: &'static str, l: &[usize; 3]) -> Result<(), SpecError> {
+fn check_reach(part: &'static str, l: &[usize]) -> Result<(), SpecError> {
     if (1..=MAX_REACH).contains(&l[2]) {
         Ok(())
     } else {

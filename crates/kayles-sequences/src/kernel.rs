@@ -22,6 +22,10 @@ pub const PREFIX: usize = 2048;
 /// Pairs scanned by [`contains_xor`] between two early-exit tests.
 pub const BLOCK: usize = 2048;
 
+/// Candidates [`mex_of_xor_runs`] tests in phase 2 before it marks every pair instead (so
+/// that a term costs `O(pairs)` even when the values grow with `n`).
+pub const MAX_PROBES: usize = 48;
+
 /// Marks `seen[x[k] ^ y[k]] = true` for every `k`.
 ///
 /// # Panics
@@ -123,10 +127,26 @@ pub fn mex_of_xor_runs(singles: &[u16], runs: &[(&[u16], &[u16], u16)], seen: &m
         }
     }
     let mut z = 0;
+    let mut probes = 0;
     let mex = loop {
         while seen[z] {
             z += 1;
         }
+        if probes == MAX_PROBES {
+            // Values that grow with n (a sequence like n + 1) would make phase 2 probe
+            // about n candidates per term: mark every pair instead and read the mex.
+            for &(x, y, c) in runs {
+                let p = PREFIX.min(x.len());
+                for (&a, &b) in x[p..].iter().zip(&y[p..]) {
+                    seen[usize::from(a ^ b ^ c)] = true;
+                }
+            }
+            while seen[z] {
+                z += 1;
+            }
+            break z as u16;
+        }
+        probes += 1;
         let candidate = z as u16;
         let present = runs.iter().any(|&(x, y, c)| {
             let p = PREFIX.min(x.len());
