@@ -12,6 +12,11 @@
 //!    every run for `x[k] ^ y[k] == z`, stopping at the first hit. A hit marks `z` and the
 //!    next candidate is tried; a full scan without a hit proves that `z` is the mex.
 //!
+//! Phase 2 tests at most [`MAX_PROBES`] candidates; past that (values that grow with `n`,
+//! where almost every value below the mex is missing from the prefixes) it marks every
+//! remaining pair and reads the mex off the table, so a term never costs more than a few
+//! passes over its pairs.
+//!
 //! [`contains_xor`] computes `min_k (x[k] ^ y[k] ^ z)` (zero exactly when `z` occurs),
 //! 16 lanes at a time with AVX2 (chosen at run time on `x86_64`) or 8 with SSE2, in blocks
 //! of [`BLOCK`] pairs with an exit test between blocks.
@@ -216,5 +221,41 @@ mod tests {
                 assert!(seen.iter().all(|&b| !b));
             }
         }
+    }
+
+    #[test]
+    fn mex_of_xor_runs_adds_each_runs_constant() {
+        let mut state = 7u64;
+        let mut seen = vec![false; 4096];
+        for len in [0, 5, PREFIX + 300] {
+            let x = values(&mut state, len, 200);
+            let y = values(&mut state, len, 200);
+            let singles = [1u16, 4];
+            for c in [0u16, 1, 5, 255] {
+                let mut all = vec![false; 4097];
+                for (p, q) in x.iter().zip(&y) {
+                    all[usize::from(p ^ q ^ c)] = true;
+                }
+                for &s in &singles {
+                    all[usize::from(s)] = true;
+                }
+                let want = all.iter().position(|&b| !b).unwrap() as u16;
+                let got = mex_of_xor_runs(&singles, &[(&x[..], &y[..], c)], &mut seen);
+                assert_eq!(got, want, "len {len} c {c}");
+                assert!(seen.iter().all(|&b| !b));
+            }
+        }
+    }
+
+    #[test]
+    fn growing_values_go_past_the_probe_limit() {
+        // x[k] = k, y = 0: the options are 0..len, the mex is len, and phase 2 would need
+        // len - PREFIX probes; the fallback marks every pair.
+        let len = PREFIX + 5 * MAX_PROBES;
+        let x: Vec<u16> = (0..len as u16).collect();
+        let y = vec![0u16; len];
+        let mut seen = vec![false; 2 * len.next_power_of_two()];
+        assert_eq!(mex_of_xor_runs(&[], &[(&x, &y, 0)], &mut seen), len as u16);
+        assert_eq!(mex_of_runs(&[], &[(&x, &y)], &mut seen), len as u16);
     }
 }
