@@ -211,7 +211,8 @@ fn run_other(kind: &str, case: &str) -> Result<()> {
                 } else {
                     kayles_sequences::linked_c4::terms(n).a
                 };
-                Ok(a.iter().fold(0u64, |h, &v| h.wrapping_mul(31).wrapping_add(u64::from(v))))
+                Ok(a.iter()
+                    .fold(0u64, |h, &v| h.wrapping_mul(31).wrapping_add(u64::from(v))))
             })
         }
         "wak-star" => {

@@ -133,7 +133,7 @@ fn tier_n(ctx: &Context, e: &ChainEntry) -> usize {
 
 /// One instance of CHAIN-RECURRENCE: a fixture chain, or the A316629 cross-check.
 enum Instance {
-    Chain(ChainEntry),
+    Chain(Box<ChainEntry>),
     A316629,
 }
 
@@ -145,7 +145,7 @@ enum Instance {
 pub fn check_recurrence(ctx: &Context) -> CheckResult {
     let mut items: Vec<Instance> = chains(&ctx.fixtures)?
         .into_iter()
-        .map(Instance::Chain)
+        .map(|e| Instance::Chain(Box::new(e)))
         .collect();
     items.push(Instance::A316629);
     let items = ctx.shard.select(items);

@@ -546,8 +546,8 @@ pub fn derive_with(
         rho,
         patterns,
         middle: Vec::new(),
-        lefts: EndRegistry::new(chain.order),
-        rights: EndRegistry::new(chain.order),
+        lefts: EndRegistry::new(),
+        rights: EndRegistry::new(),
         left_band: HashMap::new(),
         right_band: HashMap::new(),
         pieces: Pieces {

@@ -14,8 +14,15 @@ use kayles_core::canonical::Canonizer;
 use kayles_core::Graph;
 use std::collections::HashMap;
 
-/// The encoding graph of an end (see the module docs), for a gadget of order `k`.
-fn encoding(end: &End, k: usize) -> Graph {
+/// Encoding graphs larger than this are not canonized: such an end is matched only by
+/// equality of its normal form (sound; it can only miss a merge).
+const MAX_ENCODING: usize = 2048;
+
+/// The encoding graph of an end (see the module docs): the `r`-th attachment target
+/// `(depth, copy vertex)` in sorted order carries a pendant path of `order + 2 + r`
+/// vertices. The set of targets is kept by every attachment-keeping isomorphism, so
+/// isomorphic ends have isomorphic encodings.
+fn encoding(end: &End) -> Graph {
     let mut targets: Vec<(usize, usize)> = end
         .attach
         .iter()
@@ -23,14 +30,14 @@ fn encoding(end: &End, k: usize) -> Graph {
         .collect();
     targets.sort_unstable();
     targets.dedup();
-    let tag = |(d, y): (usize, usize)| end.order + 2 + d * k + y;
-    let n = end.order + targets.iter().map(|&t| 1 + tag(t)).sum::<usize>();
+    let tag = |r: usize| end.order + 2 + r;
+    let n = end.order + (0..targets.len()).map(|r| 1 + tag(r)).sum::<usize>();
     let mut g = Graph::new(n);
     for &(u, v) in &end.edges {
         g.add_edge(u, v);
     }
     let mut next = end.order;
-    for &t in &targets {
+    for (r, &t) in targets.iter().enumerate() {
         let frame = next;
         next += 1;
         for a in &end.attach {
@@ -39,7 +46,7 @@ fn encoding(end: &End, k: usize) -> Graph {
             }
         }
         let mut prev = frame;
-        for _ in 0..tag(t) {
+        for _ in 0..tag(r) {
             g.add_edge(prev, next);
             prev = next;
             next += 1;
@@ -60,7 +67,7 @@ fn code_and_order(c: &mut Canonizer, g: &Graph) -> (Vec<u64>, Vec<u32>) {
         65..=128 => go::<u128>(c, g),
         129..=256 => go::<Words<4>>(c, g),
         257..=1024 => go::<Words<16>>(c, g),
-        _ => go::<Words<64>>(c, g),
+        _ => go::<Words<64>>(c, g), // at most MAX_ENCODING vertices
     }
 }
 
@@ -90,27 +97,36 @@ fn is_isomorphism(a: &End, b: &End, phi: &[usize]) -> bool {
 /// The end types met so far on one side, each with a representative.
 #[derive(Debug, Default)]
 pub struct EndRegistry {
-    k: usize,
     ends: Vec<End>,
+    /// Ends too large to canonize, by their normal form.
+    by_form: HashMap<End, usize>,
     orders: Vec<Vec<u32>>,
     by_code: HashMap<Vec<u64>, Vec<usize>>,
     canonizer: Canonizer,
 }
 
 impl EndRegistry {
-    /// An empty registry for a gadget of order `k`.
-    pub fn new(k: usize) -> Self {
-        EndRegistry {
-            k,
-            ..Self::default()
-        }
+    /// An empty registry.
+    pub fn new() -> Self {
+        Self::default()
     }
 
     /// The type of `end`, registering it as a new type if it matches none; the flag says
     /// whether it is new.
     pub fn intern(&mut self, mut end: End) -> (usize, bool) {
         end.normalize();
-        let (code, order) = code_and_order(&mut self.canonizer, &encoding(&end, self.k));
+        let enc = encoding(&end);
+        if enc.order() > MAX_ENCODING {
+            if let Some(&id) = self.by_form.get(&end) {
+                return (id, false);
+            }
+            let id = self.ends.len();
+            self.by_form.insert(end.clone(), id);
+            self.ends.push(end);
+            self.orders.push(Vec::new());
+            return (id, true);
+        }
+        let (code, order) = code_and_order(&mut self.canonizer, &enc);
         if let Some(candidates) = self.by_code.get(&code) {
             for &id in candidates {
                 // The canonical orders put isomorphic encodings in the same order:

@@ -98,7 +98,7 @@ fn random_chains_that_split_match_direct_search() {
     }
     QuickCheck::new()
         .tests(60)
-        .gen(Gen::new(8))
+        .rng(Gen::new(8))
         .quickcheck(prop as fn(ArbChain) -> bool);
 }
 
