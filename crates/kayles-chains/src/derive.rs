@@ -436,52 +436,34 @@ impl Deriver<'_, '_> {
             // Copies counted from the right end: copy j of M is copy m+1-(M+1-j).
             rename_from_right(&mv.name, m)
         };
-        if left {
+        // The whole copies of the side that keeps them, with their depth from the new end
+        // (copies after the last one touched, or before the first), and the copies lost.
+        let (shift, side): (usize, Box<dyn Fn(usize) -> Option<usize>>) = if left {
             let last = touched.max().unwrap_or(0);
-            let b = last + 1;
-            let zone = |v: usize| match copy_of(sites[v]) {
-                Some(c) if c >= b => Zone::Right,
-                _ => Zone::Middle,
-            };
-            let c = cut(g, &mv.deleted, zone);
-            let end = end_of(g, sites, &c.right, |s| {
-                copy_of(s).filter(|&j| j >= b).map(|j| j - b + 1)
-            });
-            let need = last + self.rho;
-            assert!(need + 2 <= m, "band segments are long enough");
-            let end = self.intern(true, end, &name)?;
-            let piece = self.piece_value(g, &c.pieces, &name)?;
-            Ok(BandMove {
-                name,
-                piece,
-                end,
-                shift: last,
-                need,
-            })
+            (last, Box::new(move |j| (j > last).then(|| j - last)))
         } else {
-            let first = touched.min().unwrap_or(m + 1);
-            let a = first - 1;
-            let zone = |v: usize| match copy_of(sites[v]) {
-                Some(c) if c <= a => Zone::Left,
-                _ => Zone::Middle,
-            };
-            let c = cut(g, &mv.deleted, zone);
-            let end = end_of(g, sites, &c.left, |s| {
-                copy_of(s).filter(|&j| j <= a).map(|j| a + 1 - j)
-            });
-            let shift = m - a;
-            let need = shift + self.rho;
-            assert!(need + 2 <= m, "band segments are long enough");
-            let end = self.intern(false, end, &name)?;
-            let piece = self.piece_value(g, &c.pieces, &name)?;
-            Ok(BandMove {
-                name,
-                piece,
-                end,
-                shift,
-                need,
-            })
-        }
+            let a = touched.min().unwrap_or(m + 1) - 1;
+            (m - a, Box::new(move |j| (j <= a).then(|| a + 1 - j)))
+        };
+        let side_zone = if left { Zone::Right } else { Zone::Left };
+        let zone = |v: usize| match copy_of(sites[v]).and_then(&side) {
+            Some(_) => side_zone,
+            None => Zone::Middle,
+        };
+        let c = cut(g, &mv.deleted, zone);
+        let part = if left { &c.right } else { &c.left };
+        let end = end_of(g, sites, part, |s| copy_of(s).and_then(&side));
+        let need = shift + self.rho;
+        assert!(need + 2 <= m, "band segments are long enough");
+        let end = self.intern(left, end, &name)?;
+        let piece = self.piece_value(g, &c.pieces, &name)?;
+        Ok(BandMove {
+            name,
+            piece,
+            end,
+            shift,
+            need,
+        })
     }
 }
 
@@ -522,11 +504,11 @@ pub fn derive(chain: &Chain, game: GameKind) -> Result<Recurrence, DeriveError> 
     derive_with(chain, game, &mut Solver::new())
 }
 
-/// [`derive`] with a given Node Kayles solver (its memo is reused for pieces and base
+/// [`derive()`] with a given Node Kayles solver (its memo is reused for pieces and base
 /// values).
 ///
 /// # Errors
-/// As [`derive`].
+/// As [`derive()`].
 pub fn derive_with(
     chain: &Chain,
     game: GameKind,

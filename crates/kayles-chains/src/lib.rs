@@ -5,7 +5,7 @@
 //!
 //! * [`spec`]: the chain file (TOML) and its validation; [`segment`]: segment graphs
 //!   `[left end | m copies | right end]`.
-//! * [`derive`]: the move analysis, which proves the chain splits (or names a move that
+//! * [`derive`](mod@derive): the move analysis, which proves the chain splits (or names a move that
 //!   joins the two sides) and yields a [`recurrence::Recurrence`]; [`ends`] identifies end
 //!   types up to isomorphism.
 //! * [`eval`]: terms, the runs of xors through `kayles_sequences::kernel`.

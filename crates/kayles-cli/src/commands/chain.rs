@@ -15,8 +15,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The chain file (TOML: [gadget] order, edges, links [x, y, d]; optional [left] and
-    /// [right] caps).
+    /// The chain file (TOML: a gadget table with order, edges and links `[x, y, d]`, and
+    /// optional left and right cap tables; see docs/chains.md).
     #[arg(value_name = "CHAIN.toml")]
     file: PathBuf,
     /// Print the terms n = 1..=N of the chain's sequence, one "n value" line each.
