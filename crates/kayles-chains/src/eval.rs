@@ -88,12 +88,15 @@ pub fn terms_streaming(rec: &Recurrence, n_max: usize, mut done: impl FnMut(usiz
         let e = t.extras.iter().fold(acc, |a, e| a | e.piece);
         t.runs.iter().fold(e, |a, r| a | r.piece)
     });
-    for m in 0..=n_max {
-        for &ty in &rec.eval_order {
-            let t = &rec.types[ty];
-            let v = if m < t.from {
-                t.base[m]
-            } else {
+    let last = *rec
+        .eval_order
+        .last()
+        .expect("at least the chain's own type");
+    for (m, ty) in schedule(rec, n_max) {
+        let t = &rec.types[ty];
+        let v = match t.base_value(m) {
+            Some(v) => v,
+            None => {
                 // Every option is at most `bits`, bitwise; the mex at most their number.
                 let width = (usize::from(s.bits | pieces) + 1).next_power_of_two() * 2;
                 if seen.len() < width {
@@ -117,41 +120,35 @@ pub fn terms_streaming(rec: &Recurrence, n_max: usize, mut done: impl FnMut(usiz
                 let v = kernel::mex_of_xor_runs(&singles, &runs, &mut seen);
                 assert!(v < 1 << 15, "a term passed 32767");
                 v
-            };
-            s.set(ty, m, v);
+            }
+        };
+        s.set(ty, m, v);
+        if ty == last {
+            done(m, s.fwd[0][m]);
         }
-        done(m, s.fwd[0][m]);
     }
     Terms { values: s.fwd }
 }
 
-/// The same terms the plain way: every option value marked in a table, then the mex.
+/// The order the terms are computed in: `m` rising, and for one `m` the types in
+/// `eval_order`.
+fn schedule(rec: &Recurrence, n_max: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..=n_max).flat_map(move |m| rec.eval_order.iter().map(move |&ty| (m, ty)))
+}
+
+/// The same terms the plain way: every option listed
+/// ([`check::recurrence_options`](crate::check::recurrence_options)), then the mex.
 pub fn terms_reference(rec: &Recurrence, n_max: usize) -> Terms {
-    let mut values = vec![vec![0u16; n_max + 1]; rec.types.len()];
-    for m in 0..=n_max {
-        for &ty in &rec.eval_order {
-            let t = &rec.types[ty];
-            let v = if m < t.from {
-                t.base[m]
-            } else {
-                let mut options = Vec::new();
-                for e in &t.extras {
-                    options.push(e.piece ^ values[e.target][m - e.shift]);
-                }
-                for r in &t.runs {
-                    if let Some((lo, hi)) = run_bounds(r, m) {
-                        for k in lo..=hi {
-                            options
-                                .push(r.piece ^ values[r.left][k] ^ values[r.right][m - r.t - k]);
-                        }
-                    }
-                }
-                mex(&options)
-            };
-            values[ty][m] = v;
-        }
+    let mut terms = Terms {
+        values: vec![vec![0u16; n_max + 1]; rec.types.len()],
+    };
+    for (m, ty) in schedule(rec, n_max) {
+        terms.values[ty][m] = match rec.types[ty].base_value(m) {
+            Some(v) => v,
+            None => mex(&crate::check::recurrence_options(rec, &terms, ty, m)),
+        };
     }
-    Terms { values }
+    terms
 }
 
 /// The least value not in `values`.

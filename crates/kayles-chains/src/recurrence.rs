@@ -85,6 +85,13 @@ pub struct SegmentType {
     pub runs: Vec<Run>,
 }
 
+impl SegmentType {
+    /// `s(m)` when `m < from` (found by search), `None` where the recurrence gives it.
+    pub fn base_value(&self, m: usize) -> Option<u16> {
+        (m < self.from).then(|| self.base[m])
+    }
+}
+
 /// The recurrence of a chain: every segment type reachable from the chain itself
 /// (type 0), with its options.
 #[derive(Debug, Clone, Serialize)]
