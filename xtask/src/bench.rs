@@ -11,11 +11,15 @@
 //! - **modules**: histograms of blown-up graphs through the quotient, and nimbers through
 //!   the modular decomposition, each beside plain search on the same graph.
 //! - **wak**: Weighted Arc-Kayles with reductions, beside the same solver without them.
+//! - **chains**: the A316629 b-file (110949 terms) from the recurrence `kayles-chains`
+//!   derives from `fixtures/chains/linked-c4.toml`, beside the hand-corrected recurrence of
+//!   `kayles-sequences` (the baseline; both use the same kernel).
 
 use anyhow::{bail, Context, Result};
 use kayles_core::search::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, Graph};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -192,6 +196,25 @@ fn run_other(kind: &str, case: &str) -> Result<()> {
             let g = module_graph(case)?;
             Box::new(move || Ok(u64::from(Solver::new().nimber(&g)?)))
         }
+        "chain-bfile" | "hand-bfile" => {
+            // A316629 to n = case: the recurrence derived from the chain file, or the
+            // hand-corrected one of kayles-sequences (the baseline), the same kernel.
+            let n: usize = case.parse()?;
+            let chain = kayles_chains::spec::parse(&std::fs::read_to_string(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/chains/linked-c4.toml"),
+            )?)?;
+            let derived = kind == "chain-bfile";
+            Box::new(move || {
+                let a = if derived {
+                    let rec = kayles_chains::derive::derive(&chain, kayles_core::GameKind::Node)?;
+                    kayles_chains::eval::terms(&rec, n).values.swap_remove(0)
+                } else {
+                    kayles_sequences::linked_c4::terms(n).a
+                };
+                Ok(a.iter()
+                    .fold(0u64, |h, &v| h.wrapping_mul(31).wrapping_add(u64::from(v))))
+            })
+        }
         "wak-star" => {
             let star = heavy_star();
             Box::new(move || Ok(u64::from(wak_reduce::Solver::new().nimber(&star)?)))
@@ -283,7 +306,7 @@ pub fn run(args: &[String]) -> Result<()> {
                 runs = args.get(i + 1).context("--runs N")?.parse()?;
                 i += 1;
             }
-            w @ ("table" | "search" | "modules" | "wak" | "all") => which = w,
+            w @ ("table" | "search" | "modules" | "wak" | "chains" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -376,6 +399,25 @@ pub fn run(args: &[String]) -> Result<()> {
              (minutes) | - |",
             twelve.seconds,
             20.0 / twelve.seconds
+        );
+    }
+    if which == "all" || which == "chains" {
+        let runs = runs.min(3);
+        println!("\n## Chains: the A316629 b-file (median of {runs}, one thread)\n");
+        println!("| terms | derived from linked-c4.toml | hand recurrence (baseline) | ratio | peak memory |");
+        println!("|---|---|---|---|---|");
+        let n = "110949";
+        let derived = median("chain-bfile", n, runs)?;
+        let hand = median("hand-bfile", n, runs)?;
+        if derived.result != hand.result {
+            bail!("the derived and the hand A316629 recurrences disagree");
+        }
+        println!(
+            "| {n} | {:.2} s | {:.2} s | {:.2}x | {:.1} MiB |",
+            derived.seconds,
+            hand.seconds,
+            derived.seconds / hand.seconds,
+            derived.peak_kib as f64 / 1024.0
         );
     }
     if which == "all" || which == "search" {

@@ -5,7 +5,9 @@
 //! tests replace one field by a deliberately wrong engine and expect the matching claim to
 //! report a counterexample.
 
-use kayles_core::Graph;
+use kayles_chains::recurrence::Recurrence;
+use kayles_chains::spec::Chain;
+use kayles_core::{GameKind, Graph};
 use wak_reduce::{reduce::Reduction, WakError, WeightedGraph};
 
 /// The engines a check exercises. Plain function pointers: cheap to copy, `Send + Sync`.
@@ -19,6 +21,11 @@ pub struct Engines {
     /// The MOD-CLIQUE histogram of a clique blow-up `B[K_m1..K_mk]` (default:
     /// `kayles_modules::clique_histogram`).
     pub clique_histogram: fn(&Graph, &[usize]) -> Result<Vec<u128>, String>,
+    /// The recurrence of a chain (default: `kayles_chains::derive::derive`).
+    pub chain_derive: fn(&Chain, GameKind) -> Result<Recurrence, String>,
+    /// The periodicity theorem's bound used by the proof (default:
+    /// `kayles_chains::period::bound`).
+    pub chain_period_bound: fn(&Recurrence, usize, usize) -> usize,
 }
 
 impl Default for Engines {
@@ -27,6 +34,8 @@ impl Default for Engines {
             node_table: core_table,
             wak_apply: wak_reduce::reduce::apply,
             clique_histogram: modules_clique_histogram,
+            chain_derive: chains_derive,
+            chain_period_bound: kayles_chains::period::bound,
         }
     }
 }
@@ -36,6 +45,11 @@ fn core_table(g: &Graph) -> Vec<u8> {
         .expect("fixture graphs are far below the table limit")
         .values()
         .to_vec()
+}
+
+/// `kayles_chains::derive::derive` with its error as text.
+pub fn chains_derive(chain: &Chain, game: GameKind) -> Result<Recurrence, String> {
+    kayles_chains::derive::derive(chain, game).map_err(|e| e.to_string())
 }
 
 fn modules_clique_histogram(base: &Graph, sizes: &[usize]) -> Result<Vec<u128>, String> {

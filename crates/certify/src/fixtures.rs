@@ -428,3 +428,56 @@ pub fn ranges(
     }
     Ok(out)
 }
+
+/// A fixture chain of `chains/chains.txt`: the chain file, the game, the `m` bound of each
+/// tier, and the period and preperiod its own sequence must have (if any).
+#[derive(Clone, Debug)]
+pub struct ChainEntry {
+    /// The file name in `fixtures/chains/`.
+    pub file: String,
+    /// The game.
+    pub game: kayles_core::GameKind,
+    /// Largest `m` checked in the quick tier.
+    pub quick: usize,
+    /// Largest `m` checked in the full tier.
+    pub full: usize,
+    /// `(period, preperiod)` of the chain's own sequence, `n >= 1`.
+    pub period: Option<(usize, usize)>,
+    /// The parsed chain.
+    pub chain: kayles_chains::spec::Chain,
+}
+
+/// The fixture chains (`chains/chains.txt` and the chain files it names).
+pub fn chains(dir: &Path) -> Result<Vec<ChainEntry>, FixtureError> {
+    let rel = "chains/chains.txt";
+    read_lines(dir, rel)?
+        .iter()
+        .map(|l| {
+            let bad = |m: String| line_error(dir, rel, l, m);
+            let f: Vec<&str> = l.text.split_whitespace().collect();
+            let [file, game, quick, full, p, n0] = f[..] else {
+                return Err(bad("expected FILE GAME QUICK FULL PERIOD PREPERIOD".into()));
+            };
+            let num = |t: &str| {
+                t.parse::<usize>()
+                    .map_err(|_| bad(format!("bad number '{t}'")))
+            };
+            let period = match (p, n0) {
+                ("-", "-") => None,
+                (p, n0) => Some((num(p)?, num(n0)?)),
+            };
+            let text = std::fs::read_to_string(dir.join("chains").join(file))
+                .map_err(|e| bad(format!("cannot read the chain file {file}: {e}")))?;
+            let chain =
+                kayles_chains::spec::parse(&text).map_err(|e| bad(format!("{file}: {e}")))?;
+            Ok(ChainEntry {
+                file: file.to_string(),
+                game: game.parse().map_err(bad)?,
+                quick: num(quick)?,
+                full: num(full)?,
+                period,
+                chain,
+            })
+        })
+        .collect()
+}

@@ -12,7 +12,7 @@
 //! engines, and the tests swap in faulty ones to show that each check can fail.
 //!
 //! Modules, one per claim family: [`node_kayles`] (NK-*), [`modules`] (MOD-*),
-//! [`sequences`] (SEQ-*), [`wak`] (WAK-*, PS-LEMMA); [`fixtures`] reads `fixtures/`,
+//! [`sequences`] (SEQ-*), [`wak`] (WAK-*, PS-LEMMA), [`chains`] (CHAIN-*); [`fixtures`] reads `fixtures/`,
 //! [`histograms`] computes the histograms the snapshot tests pin, [`report`] renders the
 //! table and the JSON report (and merges shard reports).
 //!
@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+pub mod chains;
 pub mod check;
 pub mod engines;
 pub mod fixtures;

@@ -4,7 +4,7 @@
 
 use crate::check::{CheckError, CheckResult, Context, Counts};
 use crate::report::{ClaimResult, Verdict};
-use crate::{modules, node_kayles, sequences, wak};
+use crate::{chains, modules, node_kayles, sequences, wak};
 use std::time::Instant;
 
 /// One claim of CLAIMS.md.
@@ -144,6 +144,20 @@ pub fn claims() -> Vec<Claim> {
             statement: "rooks on a board with holes = WAK on a rectangle cover; n x n: n mod 2",
             families: "every board up to 4x4 with holes (full: up to 4x5/5x4), NxN up to 7",
             check: wak::check_rooks,
+        },
+        Claim {
+            id: "CHAIN-RECURRENCE",
+            statement: "the derived chain recurrence equals direct search on every segment type",
+            families:
+                "chains/chains.txt: every end type, m to the tier bound; A316629 by two routes",
+            check: chains::check_recurrence,
+        },
+        Claim {
+            id: "CHAIN-PERIODIC",
+            statement: "s(m + p) = s(m) up to the theorem's bound implies it for all m >= n0",
+            families:
+                "chains/chains.txt: proofs re-checked on an own evaluation far past the bound",
+            check: chains::check_periodic,
         },
     ]
 }

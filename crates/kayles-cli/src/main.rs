@@ -41,6 +41,8 @@ enum Command {
     Wak(commands::wak::Args),
     /// The nimber of a rook-placement board, directly and as Weighted Arc-Kayles.
     Rooks(commands::rooks::Args),
+    /// A chain family from its chain file: derived recurrence, terms, proved period.
+    Chain(commands::chain::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
         Command::Seq(args) => commands::seq::run(args, &mut out),
         Command::Wak(args) => commands::wak::run(args, &mut out),
         Command::Rooks(args) => commands::rooks::run(args, &mut out),
+        Command::Chain(args) => commands::chain::run(args, &mut out),
     };
     match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -359,3 +359,173 @@ fn bad_input_is_one_line_and_status_2() {
     assert!(error(&["rooks", "../..."], "").contains("ragged"));
     assert!(error(&["rooks", "..x"], "").contains("unknown character"));
 }
+
+fn chain_file(name: &str) -> String {
+    format!(
+        "{}/../../fixtures/chains/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn chain_path_proves_dawsons_period() {
+    let path = chain_file("path.toml");
+    let out = stdout(&["chain", &path, "--terms", "1000", "--period", "--json"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1001);
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(
+        (first["n"].as_u64(), first["nimber"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let period: serde_json::Value = serde_json::from_str(lines[1000]).unwrap();
+    assert_eq!(period["period"], 34);
+    assert_eq!(period["preperiod"], 52);
+    assert_eq!(period["proved"], true);
+    assert!(period["checked_to"].as_u64().unwrap() >= 1000);
+    // Plain text: "n value" lines.
+    assert_eq!(
+        stdout(&["chain", &path, "--terms", "5"]),
+        "1 1\n2 1\n3 2\n4 0\n5 3\n"
+    );
+}
+
+#[test]
+fn chain_linked_c4_equals_the_hand_recurrence() {
+    let chain = stdout(&["chain", &chain_file("linked-c4.toml"), "--terms", "60"]);
+    let hand = stdout(&[
+        "seq",
+        "linked-c4",
+        "--terms",
+        "60",
+        "--method",
+        "recurrence",
+    ]);
+    assert_eq!(chain, hand);
+    let text = stdout(&["chain", &chain_file("linked-c4.toml"), "--recurrence"]);
+    assert!(text.contains("s0(m) for m >= "), "{text}");
+    let json = stdout(&[
+        "chain",
+        &chain_file("linked-c4.toml"),
+        "--recurrence",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["recurrence"]["types"].as_array().unwrap().len(), 4);
+}
+
+/// A chain nobody put in fixtures (a comb, with a pendant cap and a 2-path cap)
+/// gets its recurrence, terms and period from the file alone.
+#[test]
+fn chain_written_elsewhere_needs_no_new_code() {
+    let dir = std::env::temp_dir().join(format!("kayles-chain-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("capped-comb.toml");
+    std::fs::write(
+        &file,
+        "name = \"capped-comb\"\n[gadget]\norder = 2\nedges = [[0, 1]]\nlinks = [[0, 0, 1]]\n\
+         [left]\norder = 1\nlinks = [[0, 0, 1]]\n[right]\norder = 2\nedges = [[0, 1]]\nlinks = [[0, 0, 1]]\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let rec = stdout(&["chain", f, "--recurrence"]);
+    assert!(rec.contains("# chain capped-comb, node Kayles"), "{rec}");
+    let terms = stdout(&["chain", f, "--terms", "12"]);
+    assert_eq!(terms.lines().count(), 12);
+    let period = stdout(&["chain", f, "--period", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(period.trim()).unwrap();
+    assert!(
+        v["proved"].is_boolean() && v["checked_to"].as_u64().unwrap() > 0,
+        "{v}"
+    );
+    // Every term equals direct search on the graph the file describes.
+    for (n, line) in terms.lines().enumerate().take(6) {
+        let n = n + 1;
+        let g = kayles_graph6(n);
+        assert_eq!(line, format!("{n} {}", stdout(&["nimber", &g]).trim()));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// graph6 of the capped-comb of `chain_written_elsewhere_needs_no_new_code` with `n` copies:
+/// left cap 0, copies (spine, tooth), right cap a 2-path.
+fn kayles_graph6(n: usize) -> String {
+    let order = 1 + 2 * n + 2;
+    let spine = |i: usize| 1 + 2 * (i - 1);
+    let mut edges = vec![(0, spine(1)), (order - 2, order - 1), (spine(n), order - 2)];
+    for i in 1..=n {
+        edges.push((spine(i), spine(i) + 1));
+        if i < n {
+            edges.push((spine(i), spine(i + 1)));
+        }
+    }
+    kayles_core::graph6::write(&kayles_core::Graph::from_edges(order, &edges))
+}
+
+#[test]
+fn chain_that_does_not_split_is_refused() {
+    let dir = std::env::temp_dir().join(format!("kayles-chain-grid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("grid3.toml");
+    std::fs::write(
+        &file,
+        "[gadget]\norder = 3\nedges = [[0, 1], [1, 2]]\nlinks = [[0, 0, 1], [1, 1, 1], [2, 2, 1]]\n",
+    )
+    .unwrap();
+    let err = error(&["chain", file.to_str().unwrap(), "--terms", "5"], "");
+    assert!(
+        err.contains("does not split") && err.contains("vertex 0 of copy i"),
+        "{err}"
+    );
+    let err = error(
+        &[
+            "chain",
+            &chain_file("linked-c4.toml"),
+            "--game",
+            "arc",
+            "--terms",
+            "5",
+        ],
+        "",
+    );
+    assert!(err.contains("does not split under arc Kayles"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_chain_files_are_one_line_and_status_2() {
+    let dir = std::env::temp_dir().join(format!("kayles-chain-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "[gadget]\norder = 2\nedges = [[0, 2]]\n",
+            "vertex 2 is not below 2",
+        ),
+        ("[gadget]\norder = 2\nedges = [[1, 1]]\n", "self-loop"),
+        ("name = \"x\"\n", "missing [gadget]"),
+        ("[gadget]\norder = 1\nlinkz = []\n", "unknown field `linkz`"),
+        ("[gadget]\norder = 1\nlinks = [[0, 0, 0]]\n", "reach d = 0"),
+        ("[gadget\n", "line 1"),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let file = dir.join(format!("bad{i}.toml"));
+        std::fs::write(&file, text).unwrap();
+        let err = error(&["chain", file.to_str().unwrap(), "--terms", "3"], "");
+        assert!(err.contains(want), "{text:?}: {err}");
+    }
+    let err = error(
+        &[
+            "chain",
+            dir.join("missing.toml").to_str().unwrap(),
+            "--terms",
+            "3",
+        ],
+        "",
+    );
+    assert!(err.contains("missing.toml"), "{err}");
+    let err = error(&["chain", &chain_file("path.toml")], "");
+    assert!(err.contains("nothing to do"), "{err}");
+    let err = error(&["chain", &chain_file("path.toml"), "--terms", "-3"], "");
+    assert!(err.contains("-3") || err.contains("--terms"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

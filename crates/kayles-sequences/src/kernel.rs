@@ -12,6 +12,11 @@
 //!    every run for `x[k] ^ y[k] == z`, stopping at the first hit. A hit marks `z` and the
 //!    next candidate is tried; a full scan without a hit proves that `z` is the mex.
 //!
+//! Phase 2 tests at most [`MAX_PROBES`] candidates; past that (values that grow with `n`,
+//! where almost every value below the mex is missing from the prefixes) it marks every
+//! remaining pair and reads the mex off the table, so a term never costs more than a few
+//! passes over its pairs.
+//!
 //! [`contains_xor`] computes `min_k (x[k] ^ y[k] ^ z)` (zero exactly when `z` occurs),
 //! 16 lanes at a time with AVX2 (chosen at run time on `x86_64`) or 8 with SSE2, in blocks
 //! of [`BLOCK`] pairs with an exit test between blocks.
@@ -21,6 +26,10 @@ pub const PREFIX: usize = 2048;
 
 /// Pairs scanned by [`contains_xor`] between two early-exit tests.
 pub const BLOCK: usize = 2048;
+
+/// Candidates [`mex_of_xor_runs`] tests in phase 2 before it marks every pair instead (so
+/// that a term costs `O(pairs)` even when the values grow with `n`).
+pub const MAX_PROBES: usize = 48;
 
 /// Marks `seen[x[k] ^ y[k]] = true` for every `k`.
 ///
@@ -98,22 +107,55 @@ unsafe fn block_min_avx2(x: &[u16], y: &[u16], z: u16) -> u16 {
 /// If a run's slices differ in length, or a value or xor does not fit `seen`, or the mex
 /// is `seen.len()` or more.
 pub fn mex_of_runs(singles: &[u16], runs: &[(&[u16], &[u16])], seen: &mut [bool]) -> u16 {
+    let runs: Vec<(&[u16], &[u16], u16)> = runs.iter().map(|&(x, y)| (x, y, 0)).collect();
+    mex_of_xor_runs(singles, &runs, seen)
+}
+
+/// [`mex_of_runs`] where each run `(x, y, c)` contributes `x[k] ^ y[k] ^ c` (the constant
+/// is the value of pieces a move leaves besides the two runs' parts: `kayles-chains`).
+///
+/// # Panics
+/// As [`mex_of_runs`].
+pub fn mex_of_xor_runs(singles: &[u16], runs: &[(&[u16], &[u16], u16)], seen: &mut [bool]) -> u16 {
     for &v in singles {
         seen[usize::from(v)] = true;
     }
-    for &(x, y) in runs {
+    for &(x, y, c) in runs {
         let p = PREFIX.min(x.len());
-        mark_xors(&x[..p], &y[..p], seen);
+        assert_eq!(
+            p,
+            PREFIX.min(y.len()),
+            "mex_of_runs: slices of different lengths"
+        );
+        for (&a, &b) in x[..p].iter().zip(&y[..p]) {
+            seen[usize::from(a ^ b ^ c)] = true;
+        }
     }
     let mut z = 0;
+    let mut probes = 0;
     let mex = loop {
         while seen[z] {
             z += 1;
         }
+        if probes == MAX_PROBES {
+            // Values that grow with n (a sequence like n + 1) would make phase 2 probe
+            // about n candidates per term: mark every pair instead and read the mex.
+            for &(x, y, c) in runs {
+                let p = PREFIX.min(x.len());
+                for (&a, &b) in x[p..].iter().zip(&y[p..]) {
+                    seen[usize::from(a ^ b ^ c)] = true;
+                }
+            }
+            while seen[z] {
+                z += 1;
+            }
+            break z as u16;
+        }
+        probes += 1;
         let candidate = z as u16;
-        let present = runs.iter().any(|&(x, y)| {
+        let present = runs.iter().any(|&(x, y, c)| {
             let p = PREFIX.min(x.len());
-            contains_xor(&x[p..], &y[p..], candidate)
+            contains_xor(&x[p..], &y[p..], candidate ^ c)
         });
         if !present {
             break candidate;
@@ -179,5 +221,41 @@ mod tests {
                 assert!(seen.iter().all(|&b| !b));
             }
         }
+    }
+
+    #[test]
+    fn mex_of_xor_runs_adds_each_runs_constant() {
+        let mut state = 7u64;
+        let mut seen = vec![false; 4096];
+        for len in [0, 5, PREFIX + 300] {
+            let x = values(&mut state, len, 200);
+            let y = values(&mut state, len, 200);
+            let singles = [1u16, 4];
+            for c in [0u16, 1, 5, 255] {
+                let mut all = vec![false; 4097];
+                for (p, q) in x.iter().zip(&y) {
+                    all[usize::from(p ^ q ^ c)] = true;
+                }
+                for &s in &singles {
+                    all[usize::from(s)] = true;
+                }
+                let want = all.iter().position(|&b| !b).unwrap() as u16;
+                let got = mex_of_xor_runs(&singles, &[(&x[..], &y[..], c)], &mut seen);
+                assert_eq!(got, want, "len {len} c {c}");
+                assert!(seen.iter().all(|&b| !b));
+            }
+        }
+    }
+
+    #[test]
+    fn growing_values_go_past_the_probe_limit() {
+        // x[k] = k, y = 0: the options are 0..len, the mex is len, and phase 2 would need
+        // len - PREFIX probes; the fallback marks every pair.
+        let len = PREFIX + 5 * MAX_PROBES;
+        let x: Vec<u16> = (0..len as u16).collect();
+        let y = vec![0u16; len];
+        let mut seen = vec![false; 2 * len.next_power_of_two()];
+        assert_eq!(mex_of_xor_runs(&[], &[(&x, &y, 0)], &mut seen), len as u16);
+        assert_eq!(mex_of_runs(&[], &[(&x, &y)], &mut seen), len as u16);
     }
 }

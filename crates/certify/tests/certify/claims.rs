@@ -57,4 +57,6 @@ claim_tests! {
     wak_path_lemma => "WAK-PATH-LEMMA",
     wak_depth2_tree => "WAK-DEPTH2-TREE",
     wak_rooks => "WAK-ROOKS",
+    chain_recurrence => "CHAIN-RECURRENCE",
+    chain_periodic => "CHAIN-PERIODIC",
 }

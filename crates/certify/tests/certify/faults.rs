@@ -127,3 +127,76 @@ fn wrong_p_set_breaks_the_ps_lemma_checker() {
         "{wrong:?}"
     );
 }
+
+/// The derived recurrence with the first run of the chain's own type dropped.
+fn dropped_run(
+    chain: &kayles_chains::spec::Chain,
+    game: kayles_core::GameKind,
+) -> Result<kayles_chains::recurrence::Recurrence, String> {
+    let mut rec = certify::engines::chains_derive(chain, game)?;
+    if !rec.types[0].runs.is_empty() {
+        rec.types[0].runs.remove(0);
+    }
+    Ok(rec)
+}
+
+#[test]
+fn a_dropped_option_run_breaks_chain_recurrence() {
+    let c = counterexample(
+        "CHAIN-RECURRENCE",
+        Engines {
+            chain_derive: dropped_run,
+            ..Engines::default()
+        },
+    );
+    assert!(c.instance.starts_with("path.toml (node)"), "{c}");
+}
+
+/// The derived recurrence where the first run of the chain's own type names the wrong
+/// right part: the next segment type instead of the one the move leaves.
+fn wrong_end_type(
+    chain: &kayles_chains::spec::Chain,
+    game: kayles_core::GameKind,
+) -> Result<kayles_chains::recurrence::Recurrence, String> {
+    let mut rec = certify::engines::chains_derive(chain, game)?;
+    let types = rec.types.len();
+    if let Some(run) = rec.types[0].runs.first_mut() {
+        run.right = (run.right + 1) % types;
+        run.symmetric = run.left == run.right;
+    }
+    Ok(rec)
+}
+
+#[test]
+fn a_wrong_end_type_breaks_chain_recurrence() {
+    let c = counterexample(
+        "CHAIN-RECURRENCE",
+        Engines {
+            chain_derive: wrong_end_type,
+            ..Engines::default()
+        },
+    );
+    // The path has one type only; the first chain with several is the linked 4-cycles.
+    assert!(c.instance.starts_with("linked-c4.toml (node)"), "{c}");
+}
+
+/// The periodicity bound, one too small.
+fn bound_off_by_one(rec: &kayles_chains::recurrence::Recurrence, p: usize, n0: usize) -> usize {
+    kayles_chains::period::bound(rec, p, n0) - 1
+}
+
+#[test]
+fn an_off_by_one_periodicity_bound_breaks_chain_periodic() {
+    let c = counterexample(
+        "CHAIN-PERIODIC",
+        Engines {
+            chain_period_bound: bound_off_by_one,
+            ..Engines::default()
+        },
+    );
+    assert_eq!(
+        c.note, "the bound the proof used against the theorem's",
+        "{c}"
+    );
+    assert_eq!(c.expected, "bound 140", "{c}"); // Dawson's chess: 2 * 52 + 34 + 3 - 1
+}

@@ -1,6 +1,7 @@
 //! One module per `kayles` subcommand: each has its clap `Args` and a `run`.
 
 pub mod blowup;
+pub mod chain;
 pub mod families;
 pub mod histogram;
 pub mod modules;

@@ -1,0 +1,180 @@
+//! Every segment type of a recurrence against direct search on its graphs (the judge:
+//! `kayles_core::search::Solver` for Node Kayles, `kayles_core::arc::nimber` for Arc
+//! Kayles), for every number of copies up to a bound.
+
+use crate::eval::Terms;
+use crate::game;
+use crate::recurrence::Recurrence;
+use kayles_core::search::{SearchError, Solver};
+
+/// Why a check failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// The recurrence and direct search disagree.
+    #[error("s{ty}(m = {m}) = [L{left} | {m} | R{right}]: the recurrence gives {recurrence}, direct search {search} (graph6 {graph6})")]
+    Mismatch {
+        /// The type.
+        ty: usize,
+        /// Its left end.
+        left: usize,
+        /// Its right end.
+        right: usize,
+        /// Whole copies.
+        m: usize,
+        /// The recurrence's value.
+        recurrence: u16,
+        /// Direct search's value.
+        search: u32,
+        /// The segment graph.
+        graph6: String,
+    },
+    /// Direct search gave no value.
+    #[error("direct search failed on s{ty}(m = {m}): {error}")]
+    Search {
+        /// The type.
+        ty: usize,
+        /// Whole copies.
+        m: usize,
+        /// The error.
+        error: SearchError,
+    },
+}
+
+/// Compares `terms` with direct search for every type and every `m` in `0..=to`, in the
+/// order `m` rising (small graphs first), calling `progress` after each comparison.
+/// Returns the number of values compared.
+///
+/// # Errors
+/// The first disagreement, or a search error.
+///
+/// # Panics
+/// If `terms` stop before `to`.
+pub fn check_against_search(
+    rec: &Recurrence,
+    terms: &Terms,
+    to: usize,
+    solver: &mut Solver,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<usize, CheckError> {
+    let game = rec.game_kind();
+    let mut compared = 0;
+    for m in 0..=to {
+        for (ty, s) in rec.types.iter().enumerate() {
+            let g = rec.segment_graph(ty, m);
+            let search = game::search_value(game, &g, solver)
+                .map_err(|error| CheckError::Search { ty, m, error })?;
+            let recurrence = terms.values[ty][m];
+            if search != u32::from(recurrence) {
+                return Err(CheckError::Mismatch {
+                    ty,
+                    left: s.left,
+                    right: s.right,
+                    m,
+                    recurrence,
+                    search,
+                    graph6: kayles_core::graph6::write(&g),
+                });
+            }
+            compared += 1;
+            progress(ty, m);
+        }
+    }
+    Ok(compared)
+}
+
+/// The set of option values the recurrence lists for type `ty` at `m >= from`, sorted.
+///
+/// # Panics
+/// If `m < from` or `terms` stop before `m`.
+pub fn recurrence_options(rec: &Recurrence, terms: &Terms, ty: usize, m: usize) -> Vec<u16> {
+    let t = &rec.types[ty];
+    assert!(
+        m >= t.from,
+        "below `from` the values are not given by options"
+    );
+    let v = &terms.values;
+    let mut out: Vec<u16> = t
+        .extras
+        .iter()
+        .map(|e| e.piece ^ v[e.target][m - e.shift])
+        .collect();
+    for r in &t.runs {
+        let (lo, hi) = r.range(m);
+        for k in lo..=hi.max(lo as isize - 1) as usize {
+            out.push(r.piece ^ v[r.left][k] ^ v[r.right][m - r.t - k]);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A move whose value by search is not among the recurrence's options, or an option no
+/// move has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("s{ty}(m = {m}): the options by search on every move are {search:?}, the recurrence lists {recurrence:?}")]
+pub struct OptionMismatch {
+    /// The type.
+    pub ty: usize,
+    /// Whole copies.
+    pub m: usize,
+    /// Option values by direct search on each move's remnant, sorted, distinct.
+    pub search: Vec<u32>,
+    /// Option values of the recurrence.
+    pub recurrence: Vec<u16>,
+}
+
+/// Compares, for type `ty` at `m >= from`, the set of option values of the recurrence
+/// with the values of `G - (deleted set)` by direct search over every move of the segment
+/// graph `G`: a check of each option family, stronger than comparing the mex. Returns the
+/// number of moves searched.
+///
+/// # Errors
+/// The two sets differ (`Ok(Err(..))`), or a search error (`Err`).
+pub fn check_options(
+    rec: &Recurrence,
+    terms: &Terms,
+    ty: usize,
+    m: usize,
+    solver: &mut Solver,
+) -> Result<Result<usize, OptionMismatch>, SearchError> {
+    let game = rec.game_kind();
+    let s = &rec.types[ty];
+    let (g, sites) = crate::segment::segment(
+        &rec.chain,
+        &rec.left_ends[s.left],
+        m,
+        &rec.right_ends[s.right],
+    );
+    let moves = game::moves(game, &g, &sites);
+    let mut search = Vec::with_capacity(moves.len());
+    for mv in &moves {
+        let mut rest = g.vertices();
+        for &v in &mv.deleted {
+            rest.remove(v);
+        }
+        search.push(game::search_value(
+            game,
+            &g.induced_subgraph(&rest).0,
+            solver,
+        )?);
+    }
+    search.sort_unstable();
+    search.dedup();
+    let recurrence = recurrence_options(rec, terms, ty, m);
+    let same = search.len() == recurrence.len()
+        && search
+            .iter()
+            .zip(&recurrence)
+            .all(|(&a, &b)| a == u32::from(b));
+    Ok(if same {
+        Ok(moves.len())
+    } else {
+        Err(OptionMismatch {
+            ty,
+            m,
+            search,
+            recurrence,
+        })
+    })
+}

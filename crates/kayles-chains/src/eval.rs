@@ -1,0 +1,163 @@
+//! Terms of every segment type from the recurrence: fast ([`terms`], the runs through the
+//! vectorized kernel of `kayles_sequences::kernel`, values in `u16`) and plain
+//! ([`terms_reference`], every option marked one by one: the twin the fast one is tested
+//! against).
+
+use crate::recurrence::{Recurrence, Run};
+use kayles_sequences::kernel;
+
+/// `values[ty][m]` for `m` in `0..=n_max`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terms {
+    /// By type, then by number of whole copies.
+    pub values: Vec<Vec<u16>>,
+}
+
+impl Terms {
+    /// The chain's own sequence `s0(n)` for `n = 1..=n_max`.
+    pub fn chain(&self) -> &[u16] {
+        &self.values[0][1..]
+    }
+}
+
+/// Forward and reversed arrays of every type, so that a run is two forward slices.
+struct Store {
+    len: usize,
+    fwd: Vec<Vec<u16>>,
+    rev: Vec<Vec<u16>>,
+    bits: u16,
+}
+
+impl Store {
+    fn new(types: usize, n_max: usize) -> Self {
+        let len = n_max + 1;
+        Store {
+            len,
+            fwd: vec![vec![0; len]; types],
+            rev: vec![vec![0; len]; types],
+            bits: 0,
+        }
+    }
+
+    fn set(&mut self, ty: usize, m: usize, v: u16) {
+        self.fwd[ty][m] = v;
+        self.rev[ty][self.len - 1 - m] = v;
+        self.bits |= v;
+    }
+
+    /// `left(k)` and `right(s - k)` for `k` in `lo..=hi` as two forward slices.
+    fn run(&self, left: usize, right: usize, s: usize, lo: usize, hi: usize) -> (&[u16], &[u16]) {
+        let xs = &self.fwd[left][lo..=hi];
+        // right(s - k) = rev[right][len - 1 - s + k]
+        let base = self.len - 1 - s;
+        (xs, &self.rev[right][base + lo..=base + hi])
+    }
+}
+
+fn run_bounds(r: &Run, m: usize) -> Option<(usize, usize)> {
+    let (lo, hi) = r.range(m);
+    (hi >= lo as isize).then_some((lo, hi as usize))
+}
+
+/// Every type's terms for `m = 0..=n_max`, the runs by the vectorized kernel.
+///
+/// ```
+/// use kayles_chains::{derive, eval, spec};
+/// let path = spec::parse("[gadget]\norder = 1\nlinks = [[0, 0, 1]]\n").unwrap();
+/// let rec = derive::derive(&path, kayles_core::GameKind::Node).unwrap();
+/// // Dawson's chess, A002187 from n = 1.
+/// assert_eq!(eval::terms(&rec, 8).chain(), [1, 1, 2, 0, 3, 1, 1, 0]);
+/// ```
+///
+/// # Panics
+/// If a value reaches 32768 (far beyond any computable range).
+pub fn terms(rec: &Recurrence, n_max: usize) -> Terms {
+    terms_streaming(rec, n_max, |_, _| {})
+}
+
+/// [`terms`], calling `done(m, s0(m))` as soon as every type's term `m` is known (so that
+/// the chain's terms can be written as they come).
+///
+/// # Panics
+/// As [`terms`].
+pub fn terms_streaming(rec: &Recurrence, n_max: usize, mut done: impl FnMut(usize, u16)) -> Terms {
+    let mut s = Store::new(rec.types.len(), n_max);
+    let mut seen: Vec<bool> = Vec::new();
+    let mut singles: Vec<u16> = Vec::new();
+    let pieces = rec.types.iter().fold(0u16, |acc, t| {
+        let e = t.extras.iter().fold(acc, |a, e| a | e.piece);
+        t.runs.iter().fold(e, |a, r| a | r.piece)
+    });
+    let last = *rec
+        .eval_order
+        .last()
+        .expect("at least the chain's own type");
+    for (m, ty) in schedule(rec, n_max) {
+        let t = &rec.types[ty];
+        let v = match t.base_value(m) {
+            Some(v) => v,
+            None => {
+                // Every option is at most `bits`, bitwise; the mex at most their number.
+                let width = (usize::from(s.bits | pieces) + 1).next_power_of_two() * 2;
+                if seen.len() < width {
+                    seen.resize(width, false);
+                }
+                singles.clear();
+                singles.extend(
+                    t.extras
+                        .iter()
+                        .map(|e| e.piece ^ s.fwd[e.target][m - e.shift]),
+                );
+                let runs: Vec<(&[u16], &[u16], u16)> = t
+                    .runs
+                    .iter()
+                    .filter_map(|r| {
+                        let (lo, hi) = run_bounds(r, m)?;
+                        let (x, y) = s.run(r.left, r.right, m - r.t, lo, hi);
+                        Some((x, y, r.piece))
+                    })
+                    .collect();
+                let v = kernel::mex_of_xor_runs(&singles, &runs, &mut seen);
+                assert!(v < 1 << 15, "a term passed 32767");
+                v
+            }
+        };
+        s.set(ty, m, v);
+        if ty == last {
+            done(m, s.fwd[0][m]);
+        }
+    }
+    Terms { values: s.fwd }
+}
+
+/// The order the terms are computed in: `m` rising, and for one `m` the types in
+/// `eval_order`.
+fn schedule(rec: &Recurrence, n_max: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..=n_max).flat_map(move |m| rec.eval_order.iter().map(move |&ty| (m, ty)))
+}
+
+/// The same terms the plain way: every option listed
+/// ([`check::recurrence_options`](crate::check::recurrence_options)), then the mex.
+pub fn terms_reference(rec: &Recurrence, n_max: usize) -> Terms {
+    let mut terms = Terms {
+        values: vec![vec![0u16; n_max + 1]; rec.types.len()],
+    };
+    for (m, ty) in schedule(rec, n_max) {
+        terms.values[ty][m] = match rec.types[ty].base_value(m) {
+            Some(v) => v,
+            None => mex(&crate::check::recurrence_options(rec, &terms, ty, m)),
+        };
+    }
+    terms
+}
+
+/// The least value not in `values`.
+pub fn mex(values: &[u16]) -> u16 {
+    let mut seen = vec![false; values.len() + 1];
+    for &v in values {
+        if usize::from(v) < seen.len() {
+            seen[usize::from(v)] = true;
+        }
+    }
+    seen.iter().position(|&b| !b).unwrap_or(seen.len()) as u16
+}
