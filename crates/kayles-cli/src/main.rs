@@ -4,6 +4,7 @@
 
 mod commands;
 mod input;
+mod jobs;
 mod output;
 
 use clap::{Parser, Subcommand};
@@ -41,6 +42,12 @@ enum Command {
     Wak(commands::wak::Args),
     /// The nimber of a rook-placement board, directly and as Weighted Arc-Kayles.
     Rooks(commands::rooks::Args),
+    /// Expand the game tree to a depth and write its distinct components as jobs.
+    Split(commands::split::Args),
+    /// Answer the jobs of a split (or one shard of them), appending to a results file.
+    Run(commands::run::Args),
+    /// Check the results of a split and print the root's nimber.
+    Join(commands::join::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +79,9 @@ fn main() -> ExitCode {
         Command::Seq(args) => commands::seq::run(args, &mut out),
         Command::Wak(args) => commands::wak::run(args, &mut out),
         Command::Rooks(args) => commands::rooks::run(args, &mut out),
+        Command::Split(args) => commands::split::run(args, &mut out),
+        Command::Run(args) => commands::run::run(args, &mut out),
+        Command::Join(args) => commands::join::run(args, &mut out),
     };
     match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,

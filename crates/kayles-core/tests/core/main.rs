@@ -9,4 +9,5 @@ mod corpus;
 mod exhaustive;
 mod known_values;
 mod properties;
+mod split;
 mod symmetry;
