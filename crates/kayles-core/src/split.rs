@@ -12,7 +12,7 @@
 //!
 //! - every component is keyed ([`SplitKey`]): the least image under the host's symmetries
 //!   ([`HostSymmetry::key`]) when one is given, otherwise the canonical code
-//!   ([`canonical`](crate::canonical)). Components with equal keys induce isomorphic
+//!   ([`canonical`]). Components with equal keys induce isomorphic
 //!   subgraphs, so they have the same value and become one node of the tree, at every
 //!   level (a component first met at depth 1 is expanded once, not again at depth 3);
 //! - two equal components in one option cancel (`g xor g = 0`) and are dropped;
@@ -57,7 +57,7 @@ pub const MAX_SPLIT_ORDER: usize = 4096;
 pub enum SplitKey {
     /// The least image under the host's symmetries ([`HostSymmetry::key`]).
     Symmetry,
-    /// The canonical code of the component ([`canonical`](crate::canonical)).
+    /// The canonical code of the component ([`canonical`]).
     Canonical,
 }
 

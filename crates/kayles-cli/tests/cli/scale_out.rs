@@ -151,9 +151,15 @@ fn job_lines_are_plain_graph6_and_shards_cover_every_job() {
         ],
         "",
     );
-    assert!(err.contains("job 3 (") && err.contains("has no answer"), "{err}");
+    assert!(
+        err.contains("job 3 (") && err.contains("has no answer"),
+        "{err}"
+    );
     // Agreeing duplicates (a shard and the by-hand file) are fine.
-    assert_eq!(join(&[&by_hand, &shards[0], &shards[1], &shards[2]]), direct);
+    assert_eq!(
+        join(&[&by_hand, &shards[0], &shards[1], &shards[2]]),
+        direct
+    );
 }
 
 #[test]
@@ -170,14 +176,28 @@ fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
     let join_with = |text: &str| {
         std::fs::write(&results, text).unwrap();
         kayles(
-            &["join", "petersen:15,2", "--jobs", s(&jobs), "--results", s(&results)],
+            &[
+                "join",
+                "petersen:15,2",
+                "--jobs",
+                s(&jobs),
+                "--results",
+                s(&results),
+            ],
             "",
         )
     };
     let join_error = |text: &str| {
         std::fs::write(&results, text).unwrap();
         error(
-            &["join", "petersen:15,2", "--jobs", s(&jobs), "--results", s(&results)],
+            &[
+                "join",
+                "petersen:15,2",
+                "--jobs",
+                s(&jobs),
+                "--results",
+                s(&results),
+            ],
             "",
         )
     };
@@ -201,7 +221,9 @@ fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
     let out = join_with(&format!("{good}{last_job} 1"));
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), direct);
-    assert!(String::from_utf8(out.stderr).unwrap().contains("unfinished last line"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unfinished last line"));
     // A duplicate that agrees is accepted; one that disagrees is an error naming both.
     let first = good.lines().nth(1).unwrap();
     let (job, value) = first.split_once(' ').unwrap();
@@ -209,7 +231,10 @@ fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
     assert!(out.status.success());
     let other: u32 = value.parse::<u32>().unwrap() ^ 1;
     let err = join_error(&format!("{good}{job} {other}\n"));
-    assert!(err.contains(&format!("job {job} has two different answers")), "{err}");
+    assert!(
+        err.contains(&format!("job {job} has two different answers")),
+        "{err}"
+    );
     // A wrong job id, a malformed line, a missing job.
     let err = join_error(&format!("{good}{} 0\n", n + 1));
     assert!(err.contains(&format!("there is no job {}", n + 1)), "{err}");
@@ -225,14 +250,24 @@ fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
         .map(|l| format!("{l}\n"))
         .collect();
     let err = join_error(&missing);
-    assert!(err.contains("job 2 (") && err.contains("has no answer"), "{err}");
+    assert!(
+        err.contains("job 2 (") && err.contains("has no answer"),
+        "{err}"
+    );
     // Results of another jobs file (its header's fingerprint) are refused.
     let err = join_error(&good.replacen("jobs ", "jobs 0", 1));
     assert!(err.contains("another jobs file"), "{err}");
     // The jobs file edited, the wrong graph, an existing results file without --resume.
     std::fs::write(&results, &good).unwrap();
     let err = error(
-        &["join", "petersen:15,3", "--jobs", s(&jobs), "--results", s(&results)],
+        &[
+            "join",
+            "petersen:15,3",
+            "--jobs",
+            s(&jobs),
+            "--results",
+            s(&results),
+        ],
         "",
     );
     assert!(err.contains("is not the graph"), "{err}");
@@ -241,7 +276,14 @@ fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
     let text = std::fs::read_to_string(&jobs).unwrap();
     std::fs::write(&jobs, text.replacen('\n', "\n\n", 1)).unwrap();
     let err = error(
-        &["join", "petersen:15,2", "--jobs", s(&jobs), "--results", s(&results)],
+        &[
+            "join",
+            "petersen:15,2",
+            "--jobs",
+            s(&jobs),
+            "--results",
+            s(&results),
+        ],
         "",
     );
     assert!(err.contains("has changed"), "{err}");
@@ -253,20 +295,46 @@ fn bad_arguments_are_one_line_errors() {
     let jobs = dir.join("jobs.g6");
     let out = s(&jobs);
     error(&["split", "grid:3x5", "--out", out], "");
-    error(&["split", "grid:3x5", "--depth", "1", "--jobs", "3", "--out", out], "");
+    error(
+        &[
+            "split", "grid:3x5", "--depth", "1", "--jobs", "3", "--out", out,
+        ],
+        "",
+    );
     error(&["split", "grid:3x5", "--depth", "-1", "--out", out], "");
     error(&["split", "cube:3", "--depth", "1", "--out", out], "");
     error(&["split", "-", "--depth", "1", "--out", out], "");
-    error(&["split", "Bw", "--depth", "1", "--key", "symmetry", "--out", out], "");
+    error(
+        &[
+            "split", "Bw", "--depth", "1", "--key", "symmetry", "--out", out,
+        ],
+        "",
+    );
     error(&["run", out, "--out", s(&dir.join("r"))], "");
     stdout(&["split", "grid:3x12", "--depth", "1", "--out", out]);
     for shard in ["3/3", "1/0", "x", "1/2/3"] {
-        error(&["run", out, "--shard", shard, "--out", s(&dir.join("r"))], "");
+        error(
+            &["run", out, "--shard", shard, "--out", s(&dir.join("r"))],
+            "",
+        );
     }
-    error(&["join", "grid:3x12", "--jobs", out, "--results", s(&dir.join("none"))], "");
+    error(
+        &[
+            "join",
+            "grid:3x12",
+            "--jobs",
+            out,
+            "--results",
+            s(&dir.join("none")),
+        ],
+        "",
+    );
     std::fs::write(format!("{out}.manifest.json"), "{\"format\": 3}").unwrap();
     error(&["run", out, "--out", s(&dir.join("r"))], "");
-    error(&["nimber", "grid:3x5", "grid:3x6", "--checkpoint", s(&dir)], "");
+    error(
+        &["nimber", "grid:3x5", "grid:3x6", "--checkpoint", s(&dir)],
+        "",
+    );
     error(&["nimber", "--checkpoint-jobs", "5", "grid:3x5"], "");
 }
 
@@ -291,13 +359,20 @@ fn a_killed_checkpoint_run_resumes_without_recomputing_finished_jobs() {
     let start = Instant::now();
     while !results.exists() || answers(&results).len() < 3 {
         assert!(start.elapsed() < Duration::from_secs(60), "no progress");
-        assert!(child.try_wait().unwrap().is_none(), "finished before the kill");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the kill"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let (before, jobs) = checkpoint_state(&dir);
-    assert!(before.len() >= 3 && before.len() < jobs, "{} of {jobs}", before.len());
+    assert!(
+        before.len() >= 3 && before.len() < jobs,
+        "{} of {jobs}",
+        before.len()
+    );
     let out = kayles(&["nimber", graph, "--checkpoint", s(&dir), "--stats"], "");
     assert!(out.status.success());
     assert_eq!(
@@ -332,7 +407,9 @@ fn recipe(name: &str) -> String {
     let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/scale-out.md");
     let text = std::fs::read_to_string(doc).unwrap();
     let marker = format!("<!-- recipe: {name} -->");
-    let at = text.find(&marker).unwrap_or_else(|| panic!("no recipe {name}"));
+    let at = text
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no recipe {name}"));
     let rest = &text[at..];
     let start = rest.find("```sh\n").unwrap() + 6;
     let end = start + rest[start..].find("```").unwrap();
