@@ -108,10 +108,9 @@ pub fn write_split(
     split: &Split,
     seconds: f64,
 ) -> Result<Value> {
-    let jobs = split.jobs();
     let mut text = String::new();
-    for job in &jobs {
-        text.push_str(&graph6::write(job));
+    for job in split.jobs() {
+        text.push_str(&graph6::write(&job));
         text.push('\n');
     }
     write_atomically(path, &text)?;
@@ -140,7 +139,7 @@ pub fn write_split(
         "depth": split.depth(),
         "key": split.key().name(),
         "inline_order": split.inline_order(),
-        "jobs": jobs.len(),
+        "jobs": split.job_count(),
         "job_ids": "line numbers of the jobs file, from 1",
         "jobs_fingerprint": fingerprint(text.as_bytes()),
         "largest_job": orders.first().copied().unwrap_or(0),
@@ -207,8 +206,10 @@ pub fn read_manifest(jobs: &Path) -> Result<Manifest> {
     })
 }
 
-/// The jobs of a jobs file (parsed), checked against its manifest.
-pub fn read_jobs(path: &Path, manifest: &Manifest) -> Result<Vec<Graph>> {
+/// The job lines of a jobs file (each checked to be graph6), checked against its
+/// manifest. Kept as text: a worker parses its job when it takes it
+/// ([`parse_job`]).
+pub fn read_jobs(path: &Path, manifest: &Manifest) -> Result<Vec<String>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     if fingerprint(text.as_bytes()) != manifest.jobs_fingerprint {
@@ -217,13 +218,7 @@ pub fn read_jobs(path: &Path, manifest: &Manifest) -> Result<Vec<Graph>> {
             path.display()
         );
     }
-    let jobs = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| {
-            graph6::parse(line).map_err(|e| anyhow!("{} line {}: {e}", path.display(), i + 1))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let jobs: Vec<String> = text.lines().map(str::to_string).collect();
     if jobs.len() != manifest.jobs {
         bail!(
             "{} has {} lines; its manifest says {} jobs",
@@ -232,7 +227,15 @@ pub fn read_jobs(path: &Path, manifest: &Manifest) -> Result<Vec<Graph>> {
             manifest.jobs
         );
     }
+    for (i, line) in jobs.iter().enumerate() {
+        parse_job(line).with_context(|| format!("{} line {}", path.display(), i + 1))?;
+    }
     Ok(jobs)
+}
+
+/// The graph of one job line.
+pub fn parse_job(line: &str) -> Result<Graph> {
+    Ok(graph6::parse(line)?)
 }
 
 /// One answer read from a results file.
@@ -349,7 +352,7 @@ pub fn open_results(path: &Path, manifest: &Manifest, resume: bool) -> Result<(F
 
 /// Collects the answers of several results files into one value per job, checking that
 /// duplicates agree and that no job is missing. `jobs` names a missing job.
-pub fn collect_answers(results: &[Results], jobs: &[Graph]) -> Result<Vec<u32>> {
+pub fn collect_answers(results: &[Results], jobs: &[String]) -> Result<Vec<u32>> {
     let mut value: Vec<Option<&Answer>> = vec![None; jobs.len()];
     for answer in results.iter().flat_map(|r| &r.answers) {
         let slot = &mut value[answer.job - 1];
@@ -376,8 +379,8 @@ pub fn collect_answers(results: &[Results], jobs: &[Graph]) -> Result<Vec<u32>> 
         bail!(
             "job {} ({}, {} vertices) has no answer{}{torn}",
             first + 1,
-            graph6::write(&jobs[first]),
-            jobs[first].order(),
+            jobs[first],
+            parse_job(&jobs[first])?.order(),
             match missing.len() {
                 1 => String::new(),
                 n => format!("; {} jobs are missing in all", n),

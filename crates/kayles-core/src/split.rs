@@ -32,7 +32,7 @@
 //! let symmetry = families::host_symmetry("grid:3x7").unwrap();
 //! let split = Split::expand(&grid, GameKind::Node, symmetry.as_ref(), 2).unwrap();
 //! let mut solver = Solver::new();
-//! let values: Vec<u32> = split.jobs().iter().map(|job| solver.nimber(job).unwrap()).collect();
+//! let values: Vec<u32> = split.jobs().map(|job| solver.nimber(&job).unwrap()).collect();
 //! assert_eq!(split.join(&values), Ok(solver.nimber(&grid).unwrap()));
 //! ```
 //!
@@ -352,16 +352,14 @@ impl Split {
 
     /// The jobs, largest first: each is the subgraph of the host induced by one frontier
     /// component (vertices renumbered in increasing order). Job `i` is the `i`-th value
-    /// [`join`](Self::join) expects.
-    pub fn jobs(&self) -> Vec<Graph> {
+    /// [`join`](Self::join) expects. Built one at a time, so a long list can be written
+    /// out without holding every graph.
+    pub fn jobs(&self) -> impl ExactSizeIterator<Item = Graph> + '_ {
         let n = self.host.order();
-        self.job_nodes()
-            .into_iter()
-            .map(|id| {
-                let set = VertexSet::from_words(n, &self.nodes[id as usize].set);
-                self.host.induced_subgraph(&set).0
-            })
-            .collect()
+        self.job_nodes().into_iter().map(move |id| {
+            let set = VertexSet::from_words(n, &self.nodes[id as usize].set);
+            self.host.induced_subgraph(&set).0
+        })
     }
 
     /// The vertex counts of the jobs, in job order.
@@ -623,8 +621,8 @@ mod tests {
                     for depth in 0..4 {
                         let split = Split::expand(&g, game, symmetry, depth).unwrap();
                         let values: Vec<u32> =
-                            split.jobs().iter().map(|j| brute_value(j, game)).collect();
-                        assert!(split.jobs().iter().all(|j| j.order() > INLINE_ORDER));
+                            split.jobs().map(|j| brute_value(&j, game)).collect();
+                        assert!(split.jobs().all(|j| j.order() > INLINE_ORDER));
                         assert_eq!(
                             split.join(&values),
                             Ok(brute_value(&g, game)),

@@ -60,17 +60,20 @@ pub fn join(graph_arg: &str, jobs_path: &Path, results_paths: &[PathBuf]) -> Res
         Some(manifest.depth),
         None,
     )?;
-    let again = split.jobs();
-    if again.len() != jobs.len() {
+    if split.job_count() != jobs.len() {
         bail!(
             "splitting {graph_arg} again at depth {} gives {} jobs, {} has {}",
             manifest.depth,
-            again.len(),
+            split.job_count(),
             jobs_path.display(),
             jobs.len()
         );
     }
-    if let Some(i) = (0..jobs.len()).find(|&i| again[i] != jobs[i]) {
+    if let Some(i) = split
+        .jobs()
+        .zip(&jobs)
+        .position(|(again, line)| graph6::write(&again) != *line)
+    {
         bail!(
             "{} line {} is not the job that splitting {graph_arg} again gives",
             jobs_path.display(),

@@ -8,7 +8,7 @@ use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use kayles_core::search::{SearchConfig, SearchError};
-use kayles_core::{arc, GameKind, Graph};
+use kayles_core::{arc, GameKind};
 use serde_json::json;
 use std::fs::File;
 use std::io::Write;
@@ -83,7 +83,7 @@ pub struct Ran {
 /// Answers the jobs of `shard` not yet in `results_path` (which must be new unless
 /// `resume`), appending and flushing one line per job.
 pub fn answer_jobs(
-    jobs: &[Graph],
+    jobs: &[String],
     manifest: &Manifest,
     results_path: &Path,
     shard: Option<Shard>,
@@ -133,14 +133,15 @@ pub fn answer_jobs(
                         return;
                     }
                     let job = pending[k];
-                    let value = match manifest.game {
-                        GameKind::Node => solver.nimber(&jobs[job]),
-                        GameKind::Arc => arc::nimber(&jobs[job]),
-                    };
+                    let value = jobs::parse_job(&jobs[job]).map(|graph| match manifest.game {
+                        GameKind::Node => solver.nimber(&graph),
+                        GameKind::Arc => arc::nimber(&graph),
+                    });
                     let written = match value {
-                        Err(SearchError::Stopped) => return,
-                        Err(e) => Err(anyhow!("job {}: {e}", job + 1)),
-                        Ok(value) => write_answer(&sink, results_path, job + 1, value),
+                        Err(e) => Err(e),
+                        Ok(Err(SearchError::Stopped)) => return,
+                        Ok(Err(e)) => Err(anyhow!("job {}: {e}", job + 1)),
+                        Ok(Ok(value)) => write_answer(&sink, results_path, job + 1, value),
                     };
                     if let Err(e) = written {
                         stop.store(true, Ordering::Relaxed);

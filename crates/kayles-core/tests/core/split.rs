@@ -43,8 +43,7 @@ fn direct(g: &Graph, game: GameKind, solver: &mut Solver) -> u32 {
 fn through(split: &Split, solver: &mut Solver) -> u32 {
     let values: Vec<u32> = split
         .jobs()
-        .iter()
-        .map(|job| direct(job, split.game(), solver))
+        .map(|job| direct(&job, split.game(), solver))
         .collect();
     split.join(&values).unwrap()
 }
@@ -132,8 +131,7 @@ fn canonical_jobs_are_pairwise_non_isomorphic_and_symmetry_jobs_no_fewer() {
     let mut canonizer = Canonizer::new();
     let codes: HashSet<Vec<u64>> = without
         .jobs()
-        .iter()
-        .map(|j| graph_code(&mut canonizer, j).unwrap())
+        .map(|j| graph_code(&mut canonizer, &j).unwrap())
         .collect();
     assert_eq!(codes.len(), without.job_count(), "canonical jobs repeat");
     assert!(with.job_count() >= without.job_count());
