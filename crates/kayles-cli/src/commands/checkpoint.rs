@@ -2,7 +2,7 @@
 //! the jobs and the results in DIR, so that a killed run resumes from its finished jobs.
 
 use crate::commands::nimber::SearchLayers;
-use crate::commands::run::{answer_jobs, Workers};
+use crate::commands::run::{answer_jobs, Order, Workers};
 use crate::jobs::{self, KeyChoice};
 use anyhow::{bail, Context, Result};
 use kayles_core::{graph6, GameKind};
@@ -71,6 +71,7 @@ pub fn nimber(
             GameKind::Node => 1,
             GameKind::Arc => 0,
         },
+        order: Order::Auto,
         throttle_ms,
     };
     let ran = answer_jobs(&jobs, &manifest, &results_path, None, true, workers, layers)?;

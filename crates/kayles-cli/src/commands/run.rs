@@ -45,9 +45,23 @@ pub struct Workers {
     /// With 1, the one solver searches with --threads. The memo limit is shared out.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub workers: usize,
+    /// The order in which this process takes its jobs: `smallest` first (the memo grows
+    /// from the small pieces up and jobs finish steadily, so a kill loses less), `largest`
+    /// first (balances several workers), or `auto`: smallest with one worker, largest
+    /// with several.
+    #[arg(long, value_enum, default_value_t = Order::Auto)]
+    pub order: Order,
     /// Sleep this many milliseconds after each job (for tests that interrupt a run).
     #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
     pub throttle_ms: u64,
+}
+
+/// The `--order` values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Order {
+    Auto,
+    Smallest,
+    Largest,
 }
 
 /// Shard `index` of `count`.
@@ -100,12 +114,21 @@ pub fn answer_jobs(
     let in_shard: Vec<usize> = (0..jobs.len())
         .filter(|i| i % shard.count == shard.index)
         .collect();
-    let pending: Vec<usize> = in_shard.iter().copied().filter(|&i| !answered[i]).collect();
+    let mut pending: Vec<usize> = in_shard.iter().copied().filter(|&i| !answered[i]).collect();
     let threads = match workers.workers {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     }
     .min(pending.len().max(1));
+    let smallest_first = match workers.order {
+        Order::Auto => threads == 1,
+        Order::Smallest => true,
+        Order::Largest => false,
+    };
+    if smallest_first {
+        // The jobs file lists the largest first.
+        pending.reverse();
+    }
     let bar = ProgressBar::new(pending.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{spinner} jobs [{bar:30}] {pos}/{len} {elapsed} eta {eta}")
