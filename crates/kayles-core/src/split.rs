@@ -254,10 +254,7 @@ impl Split {
         symmetry: Option<&HostSymmetry>,
         depth: usize,
     ) -> Result<Split, SplitError> {
-        let mut split = Split::new(host, game, symmetry)?;
-        while split.depth() < depth && !split.is_complete() {
-            split.deepen();
-        }
+        let mut split = Split::grown(host, game, symmetry, |s| s.depth() < depth)?;
         split.depth = depth;
         Ok(split)
     }
@@ -279,8 +276,18 @@ impl Split {
         symmetry: Option<&HostSymmetry>,
         jobs: usize,
     ) -> Result<Split, SplitError> {
+        Split::grown(host, game, symmetry, |s| s.job_count() < jobs)
+    }
+
+    /// The tree deepened while `more` holds and the frontier is not empty.
+    fn grown(
+        host: &Graph,
+        game: GameKind,
+        symmetry: Option<&HostSymmetry>,
+        more: impl Fn(&Split) -> bool,
+    ) -> Result<Split, SplitError> {
         let mut split = Split::new(host, game, symmetry)?;
-        while split.job_count() < jobs && !split.is_complete() {
+        while more(&split) && !split.is_complete() {
             split.deepen();
         }
         Ok(split)

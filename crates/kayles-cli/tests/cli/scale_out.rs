@@ -173,33 +173,21 @@ fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
     let good = std::fs::read_to_string(&results).unwrap();
     let n = answers(&results).len();
     assert!(n > 5);
+    let join_args = [
+        "join",
+        "petersen:15,2",
+        "--jobs",
+        s(&jobs),
+        "--results",
+        s(&results),
+    ];
     let join_with = |text: &str| {
         std::fs::write(&results, text).unwrap();
-        kayles(
-            &[
-                "join",
-                "petersen:15,2",
-                "--jobs",
-                s(&jobs),
-                "--results",
-                s(&results),
-            ],
-            "",
-        )
+        kayles(&join_args, "")
     };
     let join_error = |text: &str| {
         std::fs::write(&results, text).unwrap();
-        error(
-            &[
-                "join",
-                "petersen:15,2",
-                "--jobs",
-                s(&jobs),
-                "--results",
-                s(&results),
-            ],
-            "",
-        )
+        error(&join_args, "")
     };
     // A torn last line: the join ignores it (with a note), and the job it would have
     // answered is missing.
@@ -275,17 +263,7 @@ fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
     assert!(err.contains("--resume"), "{err}");
     let text = std::fs::read_to_string(&jobs).unwrap();
     std::fs::write(&jobs, text.replacen('\n', "\n\n", 1)).unwrap();
-    let err = error(
-        &[
-            "join",
-            "petersen:15,2",
-            "--jobs",
-            s(&jobs),
-            "--results",
-            s(&results),
-        ],
-        "",
-    );
+    let err = error(&join_args, "");
     assert!(err.contains("has changed"), "{err}");
 }
 
