@@ -52,6 +52,10 @@ pub const INLINE_ORDER: usize = 10;
 /// The largest host graph [`Split`] handles (the canonical codes stop there).
 pub const MAX_SPLIT_ORDER: usize = 4096;
 
+/// The most components a tree may hold (some hundreds of bytes each) before
+/// [`Split::deepen`] refuses to go on: far more jobs than any scheduler wants.
+pub const MAX_COMPONENTS: usize = 2_000_000;
+
 /// What makes two components one node of the tree (and one job).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SplitKey {
@@ -85,6 +89,17 @@ pub enum SplitError {
     /// The symmetry given was built for another graph.
     #[error("the host symmetry was built for another graph")]
     NotHost,
+    /// The tree grew past its component limit ([`MAX_COMPONENTS`] unless
+    /// [`set`](Split::set_component_limit)).
+    #[error(
+        "the tree passed {limit} components at depth {depth}; choose a smaller depth or fewer jobs"
+    )]
+    TooManyComponents {
+        /// The limit.
+        limit: usize,
+        /// The depth being expanded.
+        depth: usize,
+    },
     /// [`Split::join`] was given the wrong number of values.
     #[error("{given} job values given, the split has {jobs} jobs")]
     WrongValueCount {
@@ -140,6 +155,7 @@ pub struct Split {
     game: GameKind,
     symmetry: Option<HostSymmetry>,
     inline_order: usize,
+    component_limit: usize,
     depth: usize,
     nodes: Vec<Node>,
     /// Node by key (the symmetry key's words, or the canonical code).
@@ -233,6 +249,7 @@ impl Split {
             game,
             symmetry: symmetry.cloned(),
             inline_order,
+            component_limit: MAX_COMPONENTS,
             depth: 0,
             nodes: Vec::new(),
             by_key: HashMap::new(),
@@ -288,14 +305,16 @@ impl Split {
     ) -> Result<Split, SplitError> {
         let mut split = Split::new(host, game, symmetry)?;
         while more(&split) && !split.is_complete() {
-            split.deepen();
+            split.deepen()?;
         }
         Ok(split)
     }
 
-    /// Expands every frontier component by one level.
-    pub fn deepen(&mut self) {
-        with_width!(self.host.order(), S => self.deepen_with::<S>());
+    /// Expands every frontier component by one level. Fails if the tree passes
+    /// [`MAX_COMPONENTS`] components; the split then stays usable (the components not yet
+    /// expanded stay jobs) but is not at one depth.
+    pub fn deepen(&mut self) -> Result<(), SplitError> {
+        with_width!(self.host.order(), S => self.deepen_with::<S>())
     }
 
     /// The depth the tree is expanded to.
@@ -334,6 +353,12 @@ impl Split {
             .iter()
             .filter(|n| n.state != State::Unused)
             .count()
+    }
+
+    /// Makes [`deepen`](Self::deepen) stop past `limit` components instead of
+    /// [`MAX_COMPONENTS`].
+    pub fn set_component_limit(&mut self, limit: usize) {
+        self.component_limit = limit;
     }
 
     /// Components of at most this many vertices are expanded inside the tree.
@@ -445,12 +470,22 @@ impl Split {
         self.frontier = next;
     }
 
-    fn deepen_with<S: Bits>(&mut self) {
+    fn deepen_with<S: Bits>(&mut self) -> Result<(), SplitError> {
         let mut ctx = self.context::<S>();
         ctx.stats.depth = self.depth + 1;
         let frontier = std::mem::take(&mut self.frontier);
         let mut next = Vec::new();
-        for &id in &frontier {
+        for (k, &id) in frontier.iter().enumerate() {
+            if self.nodes.len() > self.component_limit {
+                // Stop here: the nodes not yet expanded stay at the frontier beside the
+                // new ones, so the tree is still one that `join` can use.
+                next.extend_from_slice(&frontier[k..]);
+                self.frontier = next;
+                return Err(SplitError::TooManyComponents {
+                    limit: self.component_limit,
+                    depth: self.depth + 1,
+                });
+            }
             self.expand_node(&mut ctx, id, &mut next);
         }
         ctx.stats.expanded = frontier.len() as u64;
@@ -458,6 +493,7 @@ impl Split {
         self.frontier = next;
         self.depth += 1;
         self.levels.push(ctx.stats);
+        Ok(())
     }
 
     /// Computes the options of node `id` and records them.
@@ -639,6 +675,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_split_stopped_at_its_component_limit_still_joins() {
+        let g = families::build("grid:3x6").unwrap();
+        let want = brute_value(&g, GameKind::Node);
+        let mut split = Split::with_inline_order(&g, GameKind::Node, None, 4).unwrap();
+        split.set_component_limit(40);
+        let err = (0..20)
+            .find_map(|_| split.deepen().err())
+            .expect("the limit is reached");
+        assert!(matches!(
+            err,
+            SplitError::TooManyComponents { limit: 40, .. }
+        ));
+        let values: Vec<u32> = split
+            .jobs()
+            .map(|j| brute_value(&j, GameKind::Node))
+            .collect();
+        assert_eq!(split.join(&values), Ok(want));
     }
 
     #[test]

@@ -75,7 +75,7 @@ fn split_run_join_equals_the_definition_on_every_graph_up_to_7_vertices() {
                         want,
                         "{g:?} {game} depth {depth}"
                     );
-                    split.deepen();
+                    split.deepen().unwrap();
                 }
             }
         }
