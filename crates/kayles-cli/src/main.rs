@@ -4,6 +4,7 @@
 
 mod commands;
 mod input;
+mod jobs;
 mod output;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +44,12 @@ enum Command {
     Rooks(commands::rooks::Args),
     /// A chain family from its chain file: derived recurrence, terms, proved period.
     Chain(commands::chain::Args),
+    /// Expand the game tree to a depth and write its distinct components as jobs.
+    Split(commands::split::Args),
+    /// Answer the jobs of a split (or one shard of them), appending to a results file.
+    Run(commands::run::Args),
+    /// Check the results of a split and print the root's nimber.
+    Join(commands::join::Args),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +82,9 @@ fn main() -> ExitCode {
         Command::Wak(args) => commands::wak::run(args, &mut out),
         Command::Rooks(args) => commands::rooks::run(args, &mut out),
         Command::Chain(args) => commands::chain::run(args, &mut out),
+        Command::Split(args) => commands::split::run(args, &mut out),
+        Command::Run(args) => commands::run::run(args, &mut out),
+        Command::Join(args) => commands::join::run(args, &mut out),
     };
     match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,

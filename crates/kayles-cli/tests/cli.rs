@@ -2,6 +2,9 @@
 //! one-line errors with exit status 2.
 
 use std::io::Write;
+
+#[path = "cli/scale_out.rs"]
+mod scale_out;
 use std::process::{Command, Output, Stdio};
 
 fn kayles(args: &[&str], stdin: &str) -> Output {

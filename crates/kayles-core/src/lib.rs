@@ -30,6 +30,7 @@ pub mod graph;
 pub mod graph6;
 pub mod known;
 pub mod search;
+pub mod split;
 pub mod symmetry;
 pub mod table;
 pub mod vertex_game;

@@ -21,6 +21,15 @@ pub enum Game {
     Arc,
 }
 
+impl From<GameKind> for Game {
+    fn from(game: GameKind) -> Self {
+        match game {
+            GameKind::Node => Game::Node,
+            GameKind::Arc => Game::Arc,
+        }
+    }
+}
+
 impl Game {
     /// The library's name for it.
     pub fn kind(self) -> GameKind {
@@ -52,7 +61,20 @@ pub struct Args {
     /// Each GRAPH is a base graph whose vertices are replaced by modules.
     #[command(flatten)]
     modules: ModuleArgs,
+    /// Split the search into jobs kept in DIR, answer them on every core and join them
+    /// (one GRAPH): a killed run, started again, resumes from its finished jobs.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: split to the least depth that gives at least N jobs.
+    #[arg(long, value_name = "N", requires = "checkpoint")]
+    checkpoint_jobs: Option<usize>,
+    /// Sleep this many milliseconds after each checkpoint job (for tests).
+    #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
+    throttle_ms: u64,
 }
+
+/// The default of --checkpoint-jobs.
+pub const CHECKPOINT_JOBS: usize = 64;
 
 /// The `--engine` values.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -159,6 +181,9 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if spec.is_some() && args.game == Game::Arc {
         bail!("--blowup and --module are for Node Kayles only");
     }
+    if let Some(dir) = &args.checkpoint {
+        return checkpoint(args, dir, spec.is_some(), out);
+    }
     let mut solver = args.layers.game_solver(args.game);
     let mut modular = ModularSolver::new();
     input::for_each_graph(&args.graphs, |named| {
@@ -219,4 +244,35 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             }),
         )
     })
+}
+
+/// `--checkpoint DIR`: one graph through split, run and join.
+fn checkpoint(args: &Args, dir: &std::path::Path, modules: bool, out: &mut Output) -> Result<()> {
+    if modules {
+        bail!("--checkpoint does not combine with --blowup or --module");
+    }
+    let [graph] = args.graphs.as_slice() else {
+        bail!("--checkpoint takes one GRAPH");
+    };
+    let start = Instant::now();
+    let value = crate::commands::checkpoint::nimber(
+        graph,
+        args.game.kind(),
+        dir,
+        args.checkpoint_jobs.unwrap_or(CHECKPOINT_JOBS),
+        args.layers,
+        args.throttle_ms,
+        args.stats,
+    )?;
+    out.result(
+        || value.to_string(),
+        json!({
+            "graph": graph,
+            "game": args.game.kind().name(),
+            "route": "checkpoint",
+            "nimber": value,
+            "seconds": start.elapsed().as_secs_f64(),
+            "peak_rss_kib": crate::output::peak_rss_kib(),
+        }),
+    )
 }

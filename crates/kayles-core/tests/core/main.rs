@@ -10,4 +10,5 @@ mod exhaustive;
 mod known_values;
 mod properties;
 mod reductions;
+mod split;
 mod symmetry;

@@ -1,0 +1,418 @@
+//! The files of a split search (see docs/scale-out.md): the jobs file, its manifest and
+//! the results files. Reading, writing, checking, and the repair of a torn last line.
+//!
+//! - **Jobs file**: one graph6 string per line and nothing else, so every line is an
+//!   ordinary graph6 line (`kayles nimber -`, nauty's tools, GNU parallel, a shell loop).
+//!   The *job id* is the line number, from 1.
+//! - **Manifest** (`JOBS.manifest.json`): what was split and how (graph, game, depth, key,
+//!   counts) and a fingerprint of the jobs file, JSON, `"format": "kayles-jobs"`,
+//!   `"version": 1`.
+//! - **Results file**: `job_id value` lines, appended and flushed one per finished job;
+//!   lines starting with `#` are comments (`kayles run` writes a `# kayles results ...
+//!   jobs FINGERPRINT` header, which `kayles join` checks). A last line without its newline
+//!   was cut off by a kill: `kayles run --resume` removes it and `kayles join` ignores it.
+
+use anyhow::{anyhow, bail, Context, Result};
+use kayles_core::split::{Split, INLINE_ORDER};
+use kayles_core::{families, graph6, GameKind, Graph};
+use serde_json::{json, Value};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The manifest's `format` value.
+const FORMAT: &str = "kayles-jobs";
+/// The manifest's `version` value this program reads and writes.
+const VERSION: u64 = 1;
+/// The first words of the header line `kayles run` writes into a new results file.
+const RESULTS_HEADER: &str = "# kayles results v1 jobs";
+
+/// FNV-1a, 64 bits, as 16 hex digits: the fingerprint of a jobs file or a graph.
+pub fn fingerprint(bytes: &[u8]) -> String {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// The manifest beside a jobs file: `JOBS.manifest.json`.
+pub fn manifest_path(jobs: &Path) -> PathBuf {
+    let mut name = jobs.as_os_str().to_owned();
+    name.push(".manifest.json");
+    PathBuf::from(name)
+}
+
+/// What a manifest says.
+#[derive(Debug, Clone)]
+pub struct Manifest {
+    /// The GRAPH argument that was split.
+    pub graph: String,
+    /// Fingerprint of the graph's graph6 string.
+    pub graph_fingerprint: String,
+    pub game: GameKind,
+    pub depth: usize,
+    /// `symmetry` or `canonical`.
+    pub key: String,
+    pub jobs: usize,
+    /// Fingerprint of the jobs file.
+    pub jobs_fingerprint: String,
+}
+
+/// The key names `--key` accepts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum KeyChoice {
+    /// The family's host symmetry where it has one, else the canonical code.
+    Auto,
+    /// The least image under the family's flips, translations and rotations.
+    Symmetry,
+    /// The canonical code (isomorphic components merge).
+    Canonical,
+}
+
+/// The graph named by `arg` (a graph6 string or a family spec, not `-`), and the host
+/// symmetry the key asks for.
+pub fn graph_and_symmetry(
+    arg: &str,
+    key: KeyChoice,
+) -> Result<(Graph, Option<kayles_core::symmetry::HostSymmetry>)> {
+    if arg.trim() == "-" {
+        bail!("a split needs its GRAPH named on the command line (a graph6 string or a family spec), not '-'");
+    }
+    let graph = crate::input::parse_graph(arg)?;
+    let symmetry = match key {
+        KeyChoice::Canonical => None,
+        KeyChoice::Auto => families::host_symmetry(arg).ok().flatten(),
+        KeyChoice::Symmetry => Some(families::host_symmetry(arg).ok().flatten().ok_or_else(
+            || anyhow!("--key symmetry: {arg} is not a family with a host symmetry (grid, queens, petersen, path, cycle)"),
+        )?),
+    };
+    Ok((graph, symmetry))
+}
+
+/// Writes `text` to `path` through a temporary file and a rename, so that a kill never
+/// leaves half a file under the real name.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes the jobs file and then its manifest; returns the manifest as JSON.
+pub fn write_split(
+    path: &Path,
+    graph_arg: &str,
+    graph: &Graph,
+    split: &Split,
+    seconds: f64,
+) -> Result<Value> {
+    let mut text = String::new();
+    for job in split.jobs() {
+        text.push_str(&graph6::write(&job));
+        text.push('\n');
+    }
+    write_atomically(path, &text)?;
+    let orders = split.job_orders();
+    let levels: Vec<Value> = split
+        .levels()
+        .iter()
+        .map(|l| {
+            json!({
+                "depth": l.depth,
+                "expanded": l.expanded,
+                "options": l.options,
+                "frontier": l.frontier,
+                "inline": l.inline,
+            })
+        })
+        .collect();
+    let manifest = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "graph": graph_arg,
+        "order": graph.order(),
+        "size": graph.size(),
+        "graph_fingerprint": fingerprint(graph6::write(graph).as_bytes()),
+        "game": split.game().name(),
+        "depth": split.depth(),
+        "key": split.key().name(),
+        "inline_order": split.inline_order(),
+        "jobs": split.job_count(),
+        "job_ids": "line numbers of the jobs file, from 1",
+        "jobs_fingerprint": fingerprint(text.as_bytes()),
+        "largest_job": orders.first().copied().unwrap_or(0),
+        "smallest_job": orders.last().copied().unwrap_or(0),
+        "components": split.component_count(),
+        "levels": levels,
+        "split_seconds": (seconds * 1000.0).round() / 1000.0,
+        "kayles_version": env!("CARGO_PKG_VERSION"),
+    });
+    let mut body = serde_json::to_string_pretty(&manifest)?;
+    body.push('\n');
+    write_atomically(&manifest_path(path), &body)?;
+    Ok(manifest)
+}
+
+/// Reads and checks the manifest of the jobs file `jobs`.
+pub fn read_manifest(jobs: &Path) -> Result<Manifest> {
+    let path = manifest_path(jobs);
+    let text = std::fs::read_to_string(&path).with_context(|| {
+        format!(
+            "reading {} (the manifest `kayles split` writes beside the jobs file)",
+            path.display()
+        )
+    })?;
+    let value: Value = serde_json::from_str(&text)
+        .map_err(|e| anyhow!("{}: not valid JSON: {e}", path.display()))?;
+    let bad = |field: &str| anyhow!("{}: missing or bad field '{field}'", path.display());
+    let string = |field: &str| -> Result<String> {
+        value[field]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| bad(field))
+    };
+    let number = |field: &str| -> Result<u64> { value[field].as_u64().ok_or_else(|| bad(field)) };
+    if string("format")? != FORMAT {
+        bail!("{}: not a kayles jobs manifest", path.display());
+    }
+    let version = number("version")?;
+    if version != VERSION {
+        bail!(
+            "{}: manifest version {version}; this kayles reads version {VERSION}",
+            path.display()
+        );
+    }
+    let game: GameKind = string("game")?
+        .parse()
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let inline = number("inline_order")?;
+    if inline != INLINE_ORDER as u64 {
+        bail!(
+            "{}: split with inline order {inline}; this kayles splits with {INLINE_ORDER} \
+             (split again with this version)",
+            path.display()
+        );
+    }
+    Ok(Manifest {
+        graph: string("graph")?,
+        graph_fingerprint: string("graph_fingerprint")?,
+        game,
+        depth: usize::try_from(number("depth")?).map_err(|_| bad("depth"))?,
+        key: string("key")?,
+        jobs: usize::try_from(number("jobs")?).map_err(|_| bad("jobs"))?,
+        jobs_fingerprint: string("jobs_fingerprint")?,
+    })
+}
+
+/// The job lines of a jobs file (each checked to be graph6), checked against its
+/// manifest. Kept as text: a worker parses its job when it takes it
+/// ([`parse_job`]).
+pub fn read_jobs(path: &Path, manifest: &Manifest) -> Result<Vec<String>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    if fingerprint(text.as_bytes()) != manifest.jobs_fingerprint {
+        bail!(
+            "{} has changed since it was split (its fingerprint is not the manifest's)",
+            path.display()
+        );
+    }
+    let jobs: Vec<String> = text.lines().map(str::to_string).collect();
+    if jobs.len() != manifest.jobs {
+        bail!(
+            "{} has {} lines; its manifest says {} jobs",
+            path.display(),
+            jobs.len(),
+            manifest.jobs
+        );
+    }
+    for (i, line) in jobs.iter().enumerate() {
+        parse_job(line).with_context(|| format!("{} line {}", path.display(), i + 1))?;
+    }
+    Ok(jobs)
+}
+
+/// The graph of one job line.
+pub fn parse_job(line: &str) -> Result<Graph> {
+    Ok(graph6::parse(line)?)
+}
+
+/// One answer read from a results file.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub job: usize,
+    pub value: u32,
+    /// Where it was read: `FILE line N`.
+    pub place: String,
+}
+
+/// A results file as read.
+#[derive(Debug, Default)]
+pub struct Results {
+    pub answers: Vec<Answer>,
+    /// The jobs fingerprint in the header, if the file has one.
+    pub header: Option<String>,
+    /// Bytes of the complete lines (a torn last line starts here).
+    pub complete_len: usize,
+    /// The torn last line, if any.
+    pub torn: Option<String>,
+}
+
+/// Parses a results file: complete `job_id value` lines (ids checked against `jobs`),
+/// comments, and a torn last line set aside. An error names the file and the line.
+pub fn parse_results(path: &Path, text: &str, jobs: usize) -> Result<Results> {
+    let complete_len = text.rfind('\n').map_or(0, |i| i + 1);
+    let mut results = Results {
+        complete_len,
+        torn: (complete_len < text.len()).then(|| text[complete_len..].to_string()),
+        ..Results::default()
+    };
+    for (i, line) in text[..complete_len].lines().enumerate() {
+        let place = format!("{} line {}", path.display(), i + 1);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix(RESULTS_HEADER) {
+            results.header = Some(rest.trim().to_string());
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split_whitespace();
+        let (job, value) = match (parts.next(), parts.next(), parts.next()) {
+            (Some(job), Some(value), None) => (job.parse::<usize>(), value.parse::<u32>()),
+            _ => bail!("{place}: expected \"job_id value\", found '{line}'"),
+        };
+        let (Ok(job), Ok(value)) = (job, value) else {
+            bail!("{place}: expected \"job_id value\" (two non-negative integers), found '{line}'");
+        };
+        if job == 0 || job > jobs {
+            bail!("{place}: there is no job {job} (job ids are the jobs file's line numbers, 1 to {jobs})");
+        }
+        results.answers.push(Answer { job, value, place });
+    }
+    Ok(results)
+}
+
+/// Reads a results file (see [`parse_results`]) and checks its header against the jobs.
+pub fn read_results(path: &Path, manifest: &Manifest) -> Result<Results> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let results = parse_results(path, &text, manifest.jobs)?;
+    check_header(path, &results, manifest)?;
+    Ok(results)
+}
+
+fn check_header(path: &Path, results: &Results, manifest: &Manifest) -> Result<()> {
+    match &results.header {
+        Some(header) if *header != manifest.jobs_fingerprint => bail!(
+            "{} holds results of another jobs file (fingerprint {header}, not {})",
+            path.display(),
+            manifest.jobs_fingerprint
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Opens a results file for appending. A new (or empty) file gets the header line. An
+/// existing one is refused unless `resume`, which reads its answers and cuts a torn last
+/// line off; the answers already there are returned.
+pub fn open_results(path: &Path, manifest: &Manifest, resume: bool) -> Result<(File, Results)> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    let mut text = String::new();
+    file.read_to_string(&mut text)
+        .with_context(|| format!("reading {}", path.display()))?;
+    if text.is_empty() {
+        writeln!(file, "{RESULTS_HEADER} {}", manifest.jobs_fingerprint)
+            .with_context(|| format!("writing {}", path.display()))?;
+        return Ok((file, Results::default()));
+    }
+    if !resume {
+        bail!(
+            "{} already holds results; pass --resume to continue it",
+            path.display()
+        );
+    }
+    let results = parse_results(path, &text, manifest.jobs)?;
+    check_header(path, &results, manifest)?;
+    if results.torn.is_some() {
+        file.set_len(results.complete_len as u64)
+            .with_context(|| format!("cutting the torn last line of {}", path.display()))?;
+    }
+    Ok((file, results))
+}
+
+/// Collects the answers of several results files into one value per job, checking that
+/// duplicates agree and that no job is missing. `jobs` names a missing job.
+pub fn collect_answers(results: &[Results], jobs: &[String]) -> Result<Vec<u32>> {
+    let mut value: Vec<Option<&Answer>> = vec![None; jobs.len()];
+    for answer in results.iter().flat_map(|r| &r.answers) {
+        let slot = &mut value[answer.job - 1];
+        match slot {
+            Some(earlier) if earlier.value != answer.value => bail!(
+                "job {} has two different answers: {} ({}) and {} ({})",
+                answer.job,
+                earlier.value,
+                earlier.place,
+                answer.value,
+                answer.place
+            ),
+            Some(_) => {}
+            None => *slot = Some(answer),
+        }
+    }
+    let missing: Vec<usize> = (0..jobs.len()).filter(|&i| value[i].is_none()).collect();
+    if let Some(&first) = missing.first() {
+        let torn = if results.iter().any(|r| r.torn.is_some()) {
+            " (an unfinished last line was ignored)"
+        } else {
+            ""
+        };
+        bail!(
+            "job {} ({}, {} vertices) has no answer{}{torn}",
+            first + 1,
+            jobs[first],
+            parse_job(&jobs[first])?.order(),
+            match missing.len() {
+                1 => String::new(),
+                n => format!("; {} jobs are missing in all", n),
+            }
+        );
+    }
+    Ok(value
+        .into_iter()
+        .map(|a| a.map_or(0, |a| a.value))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_answers_comments_and_a_torn_line() {
+        let text = "# kayles results v1 jobs 00ff\n3 1\n\n# note\n1 0\n2 1";
+        let r = parse_results(Path::new("r"), text, 3).unwrap();
+        assert_eq!(r.header.as_deref(), Some("00ff"));
+        assert_eq!(r.answers.len(), 2);
+        assert_eq!(r.torn.as_deref(), Some("2 1"));
+        assert_eq!(&text[r.complete_len..], "2 1");
+        for bad in ["4 1\n", "0 1\n", "1\n", "1 2 3\n", "x 1\n", "1 -1\n"] {
+            assert!(parse_results(Path::new("r"), bad, 3).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn fingerprints_differ() {
+        assert_ne!(fingerprint(b"Bw\n"), fingerprint(b"Bg\n"));
+        assert_eq!(fingerprint(b"").len(), 16);
+    }
+}

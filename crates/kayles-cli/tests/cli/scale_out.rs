@@ -1,0 +1,476 @@
+//! `kayles split`, `run`, `join` and `nimber --checkpoint`: split-run-join against direct
+//! search, the job lines as plain graph6, shards, damaged results files, a SIGKILL and a
+//! resume, and the recipes of docs/scale-out.md run as written.
+
+use super::{error, kayles, stdout};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh directory under the target directory, named for the test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("scale-out-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// The `job_id value` lines of a results file (comments skipped, complete lines only).
+fn answers(path: &Path) -> Vec<(usize, u32)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    complete
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.split_whitespace();
+            let job = parts.next().unwrap().parse().unwrap();
+            (job, parts.next().unwrap().parse().unwrap())
+        })
+        .collect()
+}
+
+fn manifest(jobs: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(format!("{}.manifest.json", s(jobs))).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Splits `graph`, runs every job, joins; returns the joined nimber's line.
+fn split_run_join(dir: &Path, graph: &str, extra: &[&str]) -> String {
+    let jobs = dir.join("jobs.g6");
+    let results = dir.join("results.txt");
+    let _ = std::fs::remove_file(&results);
+    let mut split = vec!["split", graph, "--out", s(&jobs)];
+    split.extend_from_slice(extra);
+    stdout(&split);
+    stdout(&["run", s(&jobs), "--out", s(&results)]);
+    stdout(&["join", graph, "--jobs", s(&jobs), "--results", s(&results)])
+}
+
+#[test]
+fn split_run_join_equals_direct_search() {
+    let dir = scratch("equals");
+    for (graph, game) in [
+        ("grid:3x12", "node"),
+        ("petersen:16,2", "node"),
+        ("queens:7", "node"),
+        ("grid:3x6", "arc"),
+    ] {
+        let direct = stdout(&["nimber", "--game", game, graph]);
+        for depth in ["0", "1", "2"] {
+            for key in ["auto", "canonical"] {
+                let joined = split_run_join(
+                    &dir,
+                    graph,
+                    &["--depth", depth, "--game", game, "--key", key],
+                );
+                assert_eq!(joined, direct, "{graph} {game} depth {depth} key {key}");
+            }
+        }
+    }
+    // A graph6 argument (no family): the canonical key.
+    let joined = split_run_join(&dir, "LSjKDqF@GSg?AC", &["--depth", "1"]);
+    assert_eq!(joined, stdout(&["nimber", "LSjKDqF@GSg?AC"]));
+    assert_eq!(manifest(&dir.join("jobs.g6"))["key"], "canonical");
+}
+
+#[test]
+fn jobs_picks_the_least_depth_and_the_manifest_says_so() {
+    let dir = scratch("jobs");
+    let jobs = dir.join("jobs.g6");
+    stdout(&["split", "grid:3x14", "--jobs", "40", "--out", s(&jobs)]);
+    let m = manifest(&jobs);
+    let depth = m["depth"].as_u64().unwrap();
+    let count = m["jobs"].as_u64().unwrap();
+    assert!(count >= 40, "{m}");
+    assert_eq!(m["format"], "kayles-jobs");
+    assert_eq!(m["version"], 1);
+    assert_eq!(m["game"], "node");
+    assert_eq!(m["key"], "symmetry");
+    let lines = std::fs::read_to_string(&jobs).unwrap().lines().count() as u64;
+    assert_eq!(lines, count);
+    stdout(&[
+        "split",
+        "grid:3x14",
+        "--depth",
+        &(depth - 1).to_string(),
+        "--out",
+        s(&jobs),
+    ]);
+    assert!(manifest(&jobs)["jobs"].as_u64().unwrap() < 40);
+}
+
+#[test]
+fn job_lines_are_plain_graph6_and_shards_cover_every_job() {
+    let dir = scratch("plain");
+    let jobs = dir.join("jobs.g6");
+    stdout(&["split", "grid:3x13", "--depth", "2", "--out", s(&jobs)]);
+    let text = std::fs::read_to_string(&jobs).unwrap();
+    // `kayles nimber -` answers the job lines in order; the line number is the job id.
+    let out = kayles(&["nimber", "-"], &text);
+    assert!(out.status.success());
+    let values = String::from_utf8(out.stdout).unwrap();
+    let lines: String = values
+        .lines()
+        .enumerate()
+        .map(|(i, v)| format!("{} {v}\n", i + 1))
+        .collect();
+    assert_eq!(lines.lines().count(), text.lines().count());
+    let by_hand = dir.join("by-hand.txt");
+    std::fs::write(&by_hand, &lines).unwrap();
+    let direct = stdout(&["nimber", "grid:3x13"]);
+    let join = |files: &[&Path]| {
+        let mut args = vec!["join", "grid:3x13", "--jobs", s(&jobs), "--results"];
+        args.extend(files.iter().map(|f| s(f)));
+        stdout(&args)
+    };
+    assert_eq!(join(&[&by_hand]), direct);
+    // Three shards, three files; each file holds only its own jobs.
+    let shards: Vec<PathBuf> = (0..3).map(|i| dir.join(format!("r{i}.txt"))).collect();
+    for (i, file) in shards.iter().enumerate() {
+        let shard = format!("{i}/3");
+        stdout(&["run", s(&jobs), "--shard", &shard, "--out", s(file)]);
+        assert!(answers(file).iter().all(|&(job, _)| (job - 1) % 3 == i));
+    }
+    let refs: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+    assert_eq!(join(&refs), direct);
+    // Two shards are not enough: the missing job is named.
+    let err = error(
+        &[
+            "join",
+            "grid:3x13",
+            "--jobs",
+            s(&jobs),
+            "--results",
+            s(&shards[0]),
+            s(&shards[1]),
+        ],
+        "",
+    );
+    assert!(
+        err.contains("job 3 (") && err.contains("has no answer"),
+        "{err}"
+    );
+    // Agreeing duplicates (a shard and the by-hand file) are fine.
+    assert_eq!(
+        join(&[&by_hand, &shards[0], &shards[1], &shards[2]]),
+        direct
+    );
+}
+
+#[test]
+fn damaged_results_are_errors_or_repaired_never_a_wrong_value() {
+    let dir = scratch("damaged");
+    let jobs = dir.join("jobs.g6");
+    let results = dir.join("results.txt");
+    stdout(&["split", "petersen:15,2", "--depth", "2", "--out", s(&jobs)]);
+    stdout(&["run", s(&jobs), "--out", s(&results)]);
+    let direct = stdout(&["nimber", "petersen:15,2"]);
+    let good = std::fs::read_to_string(&results).unwrap();
+    let n = answers(&results).len();
+    assert!(n > 5);
+    let join_args = [
+        "join",
+        "petersen:15,2",
+        "--jobs",
+        s(&jobs),
+        "--results",
+        s(&results),
+    ];
+    let join_with = |text: &str| {
+        std::fs::write(&results, text).unwrap();
+        kayles(&join_args, "")
+    };
+    let join_error = |text: &str| {
+        std::fs::write(&results, text).unwrap();
+        error(&join_args, "")
+    };
+    // A torn last line: the join ignores it (with a note), and the job it would have
+    // answered is missing.
+    let body = good.trim_end_matches('\n');
+    let cut = body.rfind('\n').unwrap();
+    let (complete, last) = (&body[..cut + 1], &body[cut + 1..]);
+    let last_job: usize = last.split_whitespace().next().unwrap().parse().unwrap();
+    let torn = format!("{complete}{}", &last[..last.len() - 1]);
+    let err = join_error(&torn);
+    assert!(
+        err.contains(&format!("job {last_job} (")) && err.contains("unfinished last line"),
+        "{err}"
+    );
+    // ... and `run --resume` cuts it off and answers that job again.
+    std::fs::write(&results, &torn).unwrap();
+    stdout(&["run", s(&jobs), "--out", s(&results), "--resume"]);
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), good);
+    // A torn line after a complete answer of the same job: ignored, with a note.
+    let out = join_with(&format!("{good}{last_job} 1"));
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), direct);
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unfinished last line"));
+    // A duplicate that agrees is accepted; one that disagrees is an error naming both.
+    let first = good.lines().nth(1).unwrap();
+    let (job, value) = first.split_once(' ').unwrap();
+    let out = join_with(&format!("{good}{first}\n"));
+    assert!(out.status.success());
+    let other: u32 = value.parse::<u32>().unwrap() ^ 1;
+    let err = join_error(&format!("{good}{job} {other}\n"));
+    assert!(
+        err.contains(&format!("job {job} has two different answers")),
+        "{err}"
+    );
+    // A wrong job id, a malformed line, a missing job.
+    let err = join_error(&format!("{good}{} 0\n", n + 1));
+    assert!(err.contains(&format!("there is no job {}", n + 1)), "{err}");
+    let err = join_error(&format!("{good}0 1\n"));
+    assert!(err.contains("there is no job 0"), "{err}");
+    let err = join_error(&format!("{good}7\n"));
+    assert!(err.contains("expected \"job_id value\""), "{err}");
+    let err = join_error(&format!("{good}7 x\n"));
+    assert!(err.contains("expected \"job_id value\""), "{err}");
+    let missing: String = good
+        .lines()
+        .filter(|l| !l.starts_with("2 "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let err = join_error(&missing);
+    assert!(
+        err.contains("job 2 (") && err.contains("has no answer"),
+        "{err}"
+    );
+    // Results of another jobs file (its header's fingerprint) are refused.
+    let err = join_error(&good.replacen("jobs ", "jobs 0", 1));
+    assert!(err.contains("another jobs file"), "{err}");
+    // The jobs file edited, the wrong graph, an existing results file without --resume.
+    std::fs::write(&results, &good).unwrap();
+    let err = error(
+        &[
+            "join",
+            "petersen:15,3",
+            "--jobs",
+            s(&jobs),
+            "--results",
+            s(&results),
+        ],
+        "",
+    );
+    assert!(err.contains("is not the graph"), "{err}");
+    let err = error(&["run", s(&jobs), "--out", s(&results)], "");
+    assert!(err.contains("--resume"), "{err}");
+    let text = std::fs::read_to_string(&jobs).unwrap();
+    std::fs::write(&jobs, text.replacen('\n', "\n\n", 1)).unwrap();
+    let err = error(&join_args, "");
+    assert!(err.contains("has changed"), "{err}");
+}
+
+#[test]
+fn bad_arguments_are_one_line_errors() {
+    let dir = scratch("bad");
+    let jobs = dir.join("jobs.g6");
+    let out = s(&jobs);
+    error(&["split", "grid:3x5", "--out", out], "");
+    error(
+        &[
+            "split", "grid:3x5", "--depth", "1", "--jobs", "3", "--out", out,
+        ],
+        "",
+    );
+    error(&["split", "grid:3x5", "--depth", "-1", "--out", out], "");
+    error(&["split", "cube:3", "--depth", "1", "--out", out], "");
+    error(&["split", "-", "--depth", "1", "--out", out], "");
+    error(
+        &[
+            "split", "Bw", "--depth", "1", "--key", "symmetry", "--out", out,
+        ],
+        "",
+    );
+    error(&["run", out, "--out", s(&dir.join("r"))], "");
+    stdout(&["split", "grid:3x12", "--depth", "1", "--out", out]);
+    for shard in ["3/3", "1/0", "x", "1/2/3"] {
+        error(
+            &["run", out, "--shard", shard, "--out", s(&dir.join("r"))],
+            "",
+        );
+    }
+    error(
+        &[
+            "join",
+            "grid:3x12",
+            "--jobs",
+            out,
+            "--results",
+            s(&dir.join("none")),
+        ],
+        "",
+    );
+    std::fs::write(format!("{out}.manifest.json"), "{\"format\": 3}").unwrap();
+    error(&["run", out, "--out", s(&dir.join("r"))], "");
+    error(
+        &["nimber", "grid:3x5", "grid:3x6", "--checkpoint", s(&dir)],
+        "",
+    );
+    error(&["nimber", "--checkpoint-jobs", "5", "grid:3x5"], "");
+}
+
+/// Lines of a checkpoint's results file, and the job count of its manifest.
+fn checkpoint_state(dir: &Path) -> (Vec<(usize, u32)>, usize) {
+    let jobs = manifest(&dir.join("jobs.g6"))["jobs"].as_u64().unwrap() as usize;
+    (answers(&dir.join("results.txt")), jobs)
+}
+
+#[test]
+fn a_killed_checkpoint_run_resumes_without_recomputing_finished_jobs() {
+    let dir = scratch("kill").join("ck");
+    let graph = "grid:3x14";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(["nimber", graph, "--checkpoint", s(&dir)])
+        .args(["--checkpoint-jobs", "40", "--throttle-ms", "50"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let results = dir.join("results.txt");
+    let start = Instant::now();
+    while !results.exists() || answers(&results).len() < 3 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no progress");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the kill"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let (before, jobs) = checkpoint_state(&dir);
+    assert!(
+        before.len() >= 3 && before.len() < jobs,
+        "{} of {jobs}",
+        before.len()
+    );
+    let out = kayles(&["nimber", graph, "--checkpoint", s(&dir), "--stats"], "");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        stdout(&["nimber", graph])
+    );
+    let stats = String::from_utf8(out.stderr).unwrap();
+    let resumed = format!(
+        "{jobs} jobs, {} answered earlier, {} answered now",
+        before.len(),
+        jobs - before.len()
+    );
+    assert!(stats.contains(&resumed), "{stats}");
+    // Every job answered exactly once: the finished ones were not run again.
+    let (after, _) = checkpoint_state(&dir);
+    assert_eq!(after.len(), jobs);
+    assert_eq!(&after[..before.len()], &before[..]);
+    let mut ids: Vec<usize> = after.iter().map(|a| a.0).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (1..=jobs).collect::<Vec<_>>());
+    // A third run has nothing left to do; another graph in the same directory is refused.
+    let out = kayles(&["nimber", graph, "--checkpoint", s(&dir), "--stats"], "");
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains(&format!("{jobs} answered earlier, 0 answered now")));
+    let err = error(&["nimber", "grid:3x15", "--checkpoint", s(&dir)], "");
+    assert!(err.contains("holds a split of grid:3x14"), "{err}");
+}
+
+/// The shell blocks of docs/scale-out.md that follow a `<!-- recipe: NAME -->` line.
+fn recipe(name: &str) -> String {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/scale-out.md");
+    let text = std::fs::read_to_string(doc).unwrap();
+    let marker = format!("<!-- recipe: {name} -->");
+    let at = text
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no recipe {name}"));
+    let rest = &text[at..];
+    let start = rest.find("```sh\n").unwrap() + 6;
+    let end = start + rest[start..].find("```").unwrap();
+    rest[start..end].to_string()
+}
+
+/// Runs the recipe `name` after the `setup` recipe with bash in `dir`, `kayles` on the
+/// path; returns the last line it prints (the joined nimber).
+fn run_recipe(dir: &Path, name: &str, env: &[(&str, &str)]) -> String {
+    let bin = Path::new(env!("CARGO_BIN_EXE_kayles")).parent().unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let script = format!("set -euo pipefail\n{}\n{}", recipe("setup"), recipe(name));
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(dir)
+        .env("PATH", path)
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "recipe {name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().last().unwrap_or("").to_string()
+}
+
+fn setup_graph() -> String {
+    let setup = recipe("setup");
+    let line = setup.lines().find(|l| l.starts_with("GRAPH=")).unwrap();
+    line["GRAPH=".len()..].trim().to_string()
+}
+
+#[test]
+fn the_shell_and_slurm_recipes_of_the_docs_work() {
+    let direct = stdout(&["nimber", &setup_graph()]);
+    for name in ["shell-loop", "one-process", "shards"] {
+        let dir = scratch(name);
+        assert_eq!(run_recipe(&dir, name, &[]) + "\n", direct, "recipe {name}");
+    }
+    // The Slurm array script, run as Slurm would run its tasks (one after another here),
+    // then the join.
+    let dir = scratch("slurm");
+    let script = recipe("slurm-script");
+    assert!(script.contains("#SBATCH --array=0-"));
+    std::fs::write(dir.join("kayles-array.sh"), &script).unwrap();
+    let tasks = 2;
+    let count = tasks.to_string();
+    let mut ran = String::new();
+    for task in 0..tasks {
+        let id = task.to_string();
+        ran = run_recipe(
+            &dir,
+            "slurm-script",
+            &[
+                ("SLURM_ARRAY_TASK_ID", id.as_str()),
+                ("SLURM_ARRAY_TASK_COUNT", count.as_str()),
+            ],
+        );
+    }
+    assert!(ran.contains("answered now"), "{ran}");
+    assert_eq!(run_recipe(&dir, "slurm-join", &[]) + "\n", direct);
+}
+
+#[test]
+fn the_gnu_parallel_recipes_of_the_docs_work() {
+    let have_parallel = Command::new("parallel")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have_parallel {
+        eprintln!("skipped: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let direct = stdout(&["nimber", &setup_graph()]);
+    for name in ["parallel-jobs", "parallel-shards", "parallel-hosts"] {
+        let dir = scratch(name);
+        std::fs::write(dir.join("hosts"), "2/:\n").unwrap();
+        assert_eq!(run_recipe(&dir, name, &[]) + "\n", direct, "recipe {name}");
+    }
+}
