@@ -16,6 +16,9 @@
 //! This crate does no I/O: it parses and formats strings, and computes.
 
 #![warn(missing_docs)]
+// search.rs (being rewritten under issue 10, not to be edited meanwhile) has two redundant
+// explicit link targets; drop this allow when the rewrite lands.
+#![allow(rustdoc::redundant_explicit_links)]
 
 pub mod arc;
 pub mod bits;

@@ -14,7 +14,7 @@ use std::time::Instant;
 /// Which game to play on the graph.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Game {
-    /// Node Kayles: a move deletes a closed neighbourhood N[v].
+    /// Node Kayles: a move deletes a vertex with all its neighbours.
     Node,
     /// Arc Kayles: a move deletes both endpoints of an edge.
     Arc,
