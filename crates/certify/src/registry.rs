@@ -164,6 +164,11 @@ pub fn run(claim: &Claim, ctx: &Context) -> ClaimResult {
         Err(CheckError::Counterexample(c)) => (Counts::default(), Verdict::Fail, c.to_string()),
         Err(CheckError::Fixture(e)) => (Counts::default(), Verdict::FixtureError, e.to_string()),
         Err(CheckError::Engine(e)) => (Counts::default(), Verdict::Error, e),
+        Err(CheckError::Stopped) => (
+            Counts::default(),
+            Verdict::Error,
+            CheckError::Stopped.to_string(),
+        ),
     };
     ClaimResult {
         id: claim.id.to_string(),
