@@ -30,6 +30,7 @@ pub mod families;
 pub mod game;
 pub mod graph;
 pub mod graph6;
+pub mod graph_arg;
 pub mod known;
 pub mod search;
 pub mod symmetry;

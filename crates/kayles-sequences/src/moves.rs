@@ -51,6 +51,19 @@ impl Family {
         }
     }
 
+    /// The family a sequence template names (`linked-c4`, `linked-c4-b:N`, ...), if it is one
+    /// of the three the recurrence computes.
+    ///
+    /// ```
+    /// use kayles_sequences::moves::Family;
+    /// assert_eq!(Family::from_template("linked-c4-b:N"), Some(Family::B));
+    /// assert_eq!(Family::from_template("linked-c4-alt"), None);
+    /// ```
+    pub fn from_template(template: &str) -> Option<Family> {
+        let name = template.split(':').next().unwrap_or(template).trim();
+        Family::ALL.into_iter().find(|f| f.template() == name)
+    }
+
     /// The family graph of index `n` (`n >= 0`).
     ///
     /// # Panics

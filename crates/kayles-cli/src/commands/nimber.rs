@@ -6,7 +6,7 @@ use crate::output::Output;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use kayles_core::search::{MemoKey, SearchConfig, Solver};
-use kayles_core::{arc, families};
+use kayles_core::{arc, graph_arg};
 use kayles_modules::ModularSolver;
 use serde_json::json;
 use std::time::Instant;
@@ -122,17 +122,7 @@ impl SearchLayers {
     /// a family spec that has one (none otherwise).
     pub fn set_symmetry(self, solver: &mut Solver, spec: &str) {
         if self.memo_key == Key::Symmetry {
-            let symmetry = families::host_symmetry(spec).ok().flatten();
-            let default_order = if symmetry.is_some() {
-                0
-            } else {
-                SearchConfig::default().canonical_max_order
-            };
-            solver.set_config(SearchConfig {
-                canonical_max_order: self.canonical_max_order.unwrap_or(default_order),
-                ..solver.config()
-            });
-            solver.set_host_symmetry(symmetry);
+            graph_arg::use_host_symmetry(solver, spec, self.canonical_max_order);
         }
     }
 }
