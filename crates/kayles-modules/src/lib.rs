@@ -39,7 +39,7 @@ pub mod quotient;
 pub mod signature;
 pub mod solve;
 
-pub use blowup::{blow_up, clique_blow_up, independent_blow_up, parse_sizes, BlowUp};
+pub use blowup::{blow_up, clique_blow_up, independent_blow_up, parse_sizes, BlowUp, BlowUpSpec};
 pub use closed_forms::{
     clique_histogram, clique_nimber, clique_weights, cluster_state, independent_histogram,
     independent_nimber, independent_weights, IndependentClusters,

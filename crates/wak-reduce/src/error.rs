@@ -138,6 +138,21 @@ pub enum WakError {
         /// The largest supported.
         max: usize,
     },
+    /// WAK-ROOKS failed: the direct rook search and WAK on a cover disagree.
+    #[error(
+        "WAK-ROOKS fails on {board}: direct {direct}, maximal rectangles {maximal}, unit \
+         segments {unit}"
+    )]
+    RooksDisagree {
+        /// The board, in the parse format.
+        board: String,
+        /// Direct rook search.
+        direct: u32,
+        /// WAK on the maximal-rectangle cover.
+        maximal: u32,
+        /// WAK on the unit-segment cover.
+        unit: u32,
+    },
     /// The Arc-Kayles engine of `kayles-core` refused the expansion.
     #[error(transparent)]
     Search(#[from] SearchError),
