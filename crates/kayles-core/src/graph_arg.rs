@@ -4,7 +4,7 @@
 
 use crate::families::{self, FamilyError};
 use crate::graph6::{self, Graph6Error};
-use crate::search::{SearchConfig, Solver};
+use crate::search::{MemoKey, SearchConfig, Solver};
 use crate::Graph;
 use thiserror::Error;
 
@@ -60,6 +60,26 @@ pub fn parse(arg: &str) -> Result<Graph, GraphArgError> {
             arg: arg.to_string(),
         })
     }
+}
+
+/// The search engine the `kayles` command uses by default on the graph named `arg` (the
+/// symmetry memo key, set up by [`use_host_symmetry`]); `None` for a graph given
+/// otherwise (built in code, or from Python), which gets the same engine without a host
+/// symmetry.
+///
+/// ```
+/// use kayles_core::graph_arg::{default_solver, parse};
+/// let spec = "grid:3x6";
+/// assert_eq!(default_solver(Some(spec)).nimber(&parse(spec).unwrap()), Ok(3));
+/// assert_eq!(default_solver(None).nimber(&parse(spec).unwrap()), Ok(3));
+/// ```
+pub fn default_solver(arg: Option<&str>) -> Solver {
+    let mut solver = Solver::with_config(SearchConfig {
+        memo_key: MemoKey::Symmetry,
+        ..SearchConfig::default()
+    });
+    use_host_symmetry(&mut solver, arg.unwrap_or(""), None);
+    solver
 }
 
 /// Sets `solver` up for the graph named `arg` under the symmetry memo key: the family's

@@ -4,7 +4,6 @@
 
 use crate::input::{self, value_error, GraphIn};
 use crate::interrupt;
-use kayles_core::search::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{arc, families, graph_arg, GameKind, Graph};
 use kayles_modules::ModularSolver;
@@ -58,10 +57,7 @@ pub fn nimber(py: Python<'_>, g: &Bound<'_, PyAny>, game: &str) -> PyResult<u32>
             modular.nimber(&graph).map_err(|e| e.to_string())
         }
         GameKind::Node => {
-            let mut solver = Solver::new();
-            if let Some(name) = &name {
-                graph_arg::use_host_symmetry(&mut solver, name, None);
-            }
+            let mut solver = graph_arg::default_solver(name.as_deref());
             solver.set_stop_flag(Some(stop));
             solver.nimber(&graph).map_err(|e| e.to_string())
         }
@@ -247,7 +243,7 @@ fn search_terms(
     stop: Arc<AtomicBool>,
 ) -> Result<Vec<(usize, u32)>, String> {
     let from = families::first_defined(family, start, terms).map_err(|e| e.to_string())?;
-    let mut solver = Solver::new();
+    let mut solver = graph_arg::default_solver(None);
     solver.set_stop_flag(Some(Arc::clone(&stop)));
     let mut values = Vec::new();
     for n in from..=terms {
