@@ -1,4 +1,4 @@
-//! `certify`: every claim of `CLAIMS.md` checked exhaustively on the fixture families.
+//! `certify`: every claim of `docs/claims/README.md` checked exhaustively on the fixture families.
 //!
 //! Each claim id (`NK-XOR`, `MOD-CLIQUE`, `WAK-HEAVY`, ...) has one entry in the
 //! [`registry`]: its statement in one line, the fixture families it runs on, and a check

@@ -1,8 +1,8 @@
 //! `kayles-core`: vertex sets, graphs, graph6, named families, and the Node Kayles and Arc
 //! Kayles engines (full subset table and single-position search).
 //!
-//! The games are defined in `CLAIMS.md` section 1. Node Kayles: a move picks a vertex `v`
-//! and deletes its closed neighbourhood `N[v]`; the nimber is
+//! The games are defined in `docs/claims/README.md` section 1. Node Kayles: a move picks a vertex
+//! `v` and deletes its closed neighbourhood `N[v]`; the nimber is
 //! `g(G) = mex { g(G - N[v]) : v in V(G) }`.
 //!
 //! ```

@@ -1,5 +1,5 @@
-//! Blow-ups `B[H_1..H_k]` (CLAIMS.md section 2): base vertex `i` is replaced by the module
-//! graph `H_i`, and cross edges are complete between `H_i` and `H_j` exactly when `ij` is a
+//! Blow-ups `B[H_1..H_k]` (docs/claims/README.md section 2): base vertex `i` is replaced by the
+//! module graph `H_i`, and cross edges are complete between `H_i` and `H_j` exactly when `ij` is a
 //! base edge. The result is a real [`Graph`], so every quotient result can be checked by
 //! direct enumeration when it is small.
 //!

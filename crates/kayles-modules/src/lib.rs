@@ -1,4 +1,4 @@
-//! `kayles-modules`: modules for Node Kayles (CLAIMS.md section 2).
+//! `kayles-modules`: modules for Node Kayles (docs/claims/README.md section 2).
 //!
 //! - [`blowup`]: the blow-up `B[H_1..H_k]` as a real graph, with the record of which
 //!   expanded vertex belongs to which module;

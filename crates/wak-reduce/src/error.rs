@@ -68,7 +68,7 @@ pub enum WakError {
     /// A move that is not legal in the position.
     #[error("illegal move {0}")]
     IllegalMove(String),
-    /// A reduction whose precondition (CLAIMS.md section 4) does not hold.
+    /// A reduction whose precondition (docs/claims/README.md section 4) does not hold.
     #[error("{reduction} does not apply: {reason}")]
     NotApplicable {
         /// The reduction refused.

@@ -1,7 +1,7 @@
 //! [`WeightedGraph`]: a Weighted Arc-Kayles position, and its [`Move`]s.
 //!
 //! A position is a graph whose edges may include loops, with a counter `w(v) >= 0` on
-//! every vertex (CLAIMS.md section 4). A move plays an edge `uv` (`u != v`) with
+//! every vertex (docs/claims/README.md section 4). A move plays an edge `uv` (`u != v`) with
 //! `w(u), w(v) >= 1` and lowers both counters by one, or a loop `uu` with `w(u) >= 1` and
 //! lowers `w(u)` by one. Playing a move keeps every vertex (and its numbering), even when
 //! its counter reaches zero; only the [reductions](crate::reduce) delete vertices.

@@ -1,5 +1,5 @@
 //! The options shared by `kayles nimber` and `kayles histogram` for graphs built from a
-//! base graph and modules (`B[H_1..H_k]`, CLAIMS.md section 2): computed through the
+//! base graph and modules (`B[H_1..H_k]`, docs/claims/README.md section 2): computed through the
 //! quotient, or by expanding and enumerating with `--direct`.
 
 use crate::input;
