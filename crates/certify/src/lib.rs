@@ -40,3 +40,8 @@ pub mod wak;
 
 pub use check::{CheckError, CheckResult, Context, Counterexample, Counts, Shard, Tier};
 pub use engines::Engines;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -40,3 +40,8 @@ mod vertex_set;
 pub use game::GameKind;
 pub use graph::Graph;
 pub use vertex_set::VertexSet;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -54,3 +54,8 @@ pub use signature::{
     SignatureCounts,
 };
 pub use solve::{full_signature, nimber, ModularSolver};
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -28,3 +28,8 @@ pub mod kernel;
 pub mod linked_c4;
 pub mod moves;
 pub mod search;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -43,3 +43,8 @@ pub use error::WakError;
 pub use game::{Move, WeightedGraph};
 pub use reduce::{Reduced, Reduction};
 pub use solve::Solver;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
