@@ -3,13 +3,13 @@
 //! call into the library crates: the same routes and the same one-line error messages as
 //! the `kayles` command, raised as `ValueError`.
 //!
-//! - [`input`]: what a function accepts as a graph (networkx, graph6, family spec,
+//! - [`input`](mod@input): what a function accepts as a graph (networkx, graph6, family spec,
 //!   `(n, edges)`) and how vertices are named in results;
-//! - [`interrupt`]: long calls on a worker thread, the GIL released, Ctrl-C honoured;
-//! - [`graphs`]: `nimber`, `histogram`, `subsets`, `sequence`, `families`;
-//! - [`blowups`]: `blowup_histogram`, `modules`;
+//! - [`interrupt`](mod@interrupt): long calls on a worker thread, the GIL released, Ctrl-C honoured;
+//! - [`graphs`](mod@graphs): `nimber`, `histogram`, `subsets`, `sequence`, `families`;
+//! - [`blowups`](mod@blowups): `blowup_histogram`, `modules`;
 //! - [`wak`](mod@wak): `wak`, `rooks`;
-//! - [`claims`]: `certify`.
+//! - [`claims`](mod@claims): `certify`.
 //!
 //! The Python-side documentation is `docs/python.md`; the type stubs are `kayles.pyi`
 //! beside this crate's `Cargo.toml`; the tests are `tests/*.py` (pytest).
