@@ -141,23 +141,28 @@ fn index(x: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
         .map_err(|_| PyValueError::new_err(format!("{what} must not be negative, got {value}")))
 }
 
+/// The two ends of an edge given as any pair (a tuple or a list); `note` follows the
+/// description in the error message.
+pub fn edge_ends<'py>(edge: &Bound<'py, PyAny>, note: &str) -> PyResult<[Bound<'py, PyAny>; 2]> {
+    let ends: Vec<Bound<'py, PyAny>> = match edge.try_iter() {
+        Ok(items) => items.collect::<PyResult<_>>()?,
+        Err(_) => Vec::new(),
+    };
+    ends.try_into().map_err(|_| {
+        let shown = edge.repr().map(|r| r.to_string()).unwrap_or_default();
+        PyTypeError::new_err(format!(
+            "an edge is a pair of vertices (u, v){note}, got {shown}"
+        ))
+    })
+}
+
 fn from_pairs(n: &Bound<'_, PyAny>, edges: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
     let n = index(n, "the number of vertices")?;
     check_order(n)?;
     let mut graph = Graph::new(n);
     for edge in edges.try_iter()? {
-        let edge = edge?;
-        let ends: Vec<Bound<'_, PyAny>> = match edge.try_iter() {
-            Ok(items) => items.collect::<PyResult<_>>()?,
-            Err(_) => Vec::new(),
-        };
-        if ends.len() != 2 {
-            return Err(PyTypeError::new_err(format!(
-                "an edge is a pair of vertices (u, v), got {}",
-                edge.repr()?
-            )));
-        }
-        let (u, v) = (index(&ends[0], "a vertex")?, index(&ends[1], "a vertex")?);
+        let [u, v] = edge_ends(&edge?, "")?;
+        let (u, v) = (index(&u, "a vertex")?, index(&v, "a vertex")?);
         if let Some(&bad) = [u, v].iter().find(|&&x| x >= n) {
             return Err(PyValueError::new_err(format!(
                 "edge {u}-{v} names vertex {bad}, but the graph has vertices 0..{}",

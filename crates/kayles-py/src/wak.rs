@@ -1,6 +1,6 @@
 //! `wak` and `rooks`: Weighted Arc-Kayles positions and rook boards (`wak-reduce`).
 
-use crate::input::value_error;
+use crate::input::{self, value_error};
 use crate::interrupt;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -37,17 +37,8 @@ fn integer(x: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 fn edge(x: &Bound<'_, PyAny>) -> PyResult<String> {
-    let ends: Vec<Bound<'_, PyAny>> = match x.try_iter() {
-        Ok(items) => items.collect::<PyResult<_>>()?,
-        Err(_) => Vec::new(),
-    };
-    if ends.len() != 2 {
-        return Err(PyTypeError::new_err(format!(
-            "an edge is a pair of vertices (u, v) (a loop is (v, v)), got {}",
-            x.repr()?
-        )));
-    }
-    Ok(format!("{}-{}", integer(&ends[0])?, integer(&ends[1])?))
+    let [u, v] = input::edge_ends(x, " (a loop is (v, v))")?;
+    Ok(format!("{}-{}", integer(&u)?, integer(&v)?))
 }
 
 /// The nimber of a Weighted Arc-Kayles position: vertex `i` has the counter
