@@ -164,3 +164,18 @@ def test_arc_histogram_against_the_command_line(cli):
         values = [0] + [int(x) for x in cli("nimber", "--game", "arc", "-", stdin="\n".join(lines) + "\n").split()]
         assert kayles.histogram(spec, game="arc") == histogram(values)
         assert kayles.histogram(G, game="arc") == histogram(values)
+
+
+def test_works_without_networkx():
+    """networkx is optional: the package never imports it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; sys.modules['networkx'] = None\n"
+        "import kayles\n"
+        "print(kayles.nimber((4, [(0, 1), (1, 2), (2, 3)])), kayles.histogram('path:3'),\n"
+        "      list(kayles.subsets(b'Bg', nimber=2)), kayles.sequence('path', 4))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0 {0: 2, 1: 5, 2: 1} [((0, 1, 2), 2)] {1: 1, 2: 1, 3: 2, 4: 0}"
