@@ -179,3 +179,13 @@ def test_works_without_networkx():
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "0 {0: 2, 1: 5, 2: 1} [((0, 1, 2), 2)] {1: 1, 2: 1, 3: 2, 4: 0}"
+
+
+def test_families_against_the_command_line(cli):
+    import json
+
+    listed = [json.loads(line) for line in cli("--json", "families").splitlines()]
+    assert kayles.families() == {f["family"]: f["description"] for f in listed}
+    for syntax in kayles.families():
+        name = syntax.split(":")[0]
+        assert kayles.nimber(f"{name}:{'3,1' if name == 'petersen' else '3x2' if name == 'grid' else 3}") >= 0
