@@ -23,6 +23,7 @@ def sequence(
     terms: int,
     method: Literal["search", "recurrence"] = "search",
     start: int = 1,
+    game: Game = "node",
 ) -> Dict[int, int]: ...
 def families() -> Dict[str, str]: ...
 def blowup_histogram(

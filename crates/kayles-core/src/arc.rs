@@ -1,39 +1,145 @@
 //! Arc Kayles: a move picks an edge `uv` and deletes both endpoints (and every edge that
-//! touches them). Solved directly on vertex sets, with component splitting and an exact
-//! memo, and through the line graph (NK-ARC-LINE): Arc Kayles on `G` is Node Kayles on
-//! `L(G)`.
+//! touches them). An instance of the [engine](crate::engine) on vertex sets, like Node
+//! Kayles, so every layer serves it: components, the exact cache, the host-symmetry,
+//! shape and canonical keys, known pieces, reductions, the parallel split. Also through
+//! the line graph (NK-ARC-LINE): Arc Kayles on `G` is Node Kayles on `L(G)`.
+//!
+//! **Known pieces.** An isolated vertex is dead (value 0, and dropped); two or three
+//! connected vertices have value 1. The line graph of the path `P_k` is `P_{k-1}`, so Arc
+//! Kayles on `P_k` is Dawson's chess at `k - 1`; the line graph of the cycle `C_k` is `C_k`.
+//!
+//! **Reductions** (the WAK reductions of CLAIMS.md section 4 on positions of weight 1,
+//! kept in vertex-set form). Arc Kayles on `H` is Weighted Arc-Kayles on `H` with every
+//! weight 1 and no loop. A leaf `l` hanging from `x` is a *heavy* vertex
+//! (`w(l) = 1 >= w(x)`): deleting it and putting a loop on `x` keeps the value, and a
+//! looped `x` is, in Arc Kayles, an `x` with one pendant leaf (WAK-TO-ARC). Hence:
+//! - **surplus leaves**: of several leaves hanging from one vertex, all but one can be
+//!   deleted (both positions reduce to the same looped `x`);
+//! - **useless vertices**: a vertex `v` that is not a leaf, has no pendant leaf, and whose
+//!   every neighbour has a pendant leaf can be deleted (after the leaves become loops, `v`
+//!   is unlooped with every neighbour looped: useless). Such vertices are pairwise
+//!   non-adjacent, so all of them go at once.
+//!
+//! Both are checked against the definition on every graph of up to 7 vertices and on
+//! random graphs, and each is shown to be needed as stated (a useless vertex with a
+//! pendant leaf of its own, for instance, may not be deleted).
 
-use crate::bits::{component_within, Bits, Words};
-use crate::known::mex;
-use crate::search::{SearchError, Solver, MAX_COMPONENT_ORDER};
-use crate::Graph;
-use hashbrown::HashMap;
+use crate::bits::Bits;
+use crate::search::{SearchError, Solver as NodeSolver};
+use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
+use crate::{GameKind, Graph};
 
-/// Arc Kayles nimber of `g` by direct search on edge moves.
+/// The rules of Arc Kayles: a move deletes both endpoints of an edge.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArcKayles;
+
+/// An Arc Kayles solver; keeps its shared memo between calls.
+///
+/// ```
+/// use kayles_core::{arc, families, table::SubsetTable, GameKind};
+/// let mut solver = arc::Solver::new();
+/// assert_eq!(solver.nimber(&families::path(4)), Ok(2));
+/// // The same value as the Arc Kayles subset table's, on the whole 3 x 4 grid.
+/// let grid = families::build("grid:3x4").unwrap();
+/// let table = SubsetTable::compute_game(&grid, GameKind::Arc).unwrap();
+/// assert_eq!(solver.nimber(&grid), Ok(u32::from(table.nimber((1 << 12) - 1))));
+/// ```
+pub type Solver = VertexSolver<ArcKayles>;
+
+impl VertexRules for ArcKayles {
+    const GAME: GameKind = GameKind::Arc;
+
+    #[inline]
+    fn tiny_value(order: u32) -> Option<u8> {
+        match order {
+            1 => Some(0),
+            2 | 3 => Some(1),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn option_pieces<S: Bits>(host: &Host<S>, component: S, out: &mut Vec<S>) {
+        for u in component.iter() {
+            for v in host.open[u].intersection(component).iter() {
+                if v > u {
+                    // Every piece left touches u or v.
+                    let rest = component.without(u).without(v);
+                    let seeds = host.open[u].union(host.open[v]);
+                    host.split_seeded(rest, seeds, out, |k| k > 1);
+                    out.push(S::empty());
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
+        if survey.is_path() {
+            Some(paths[survey.order - 1])
+        } else if survey.is_cycle() {
+            Some(u8::from(paths[survey.order - 3] == 0))
+        } else {
+            None
+        }
+    }
+
+    fn reduce<S: Bits>(
+        host: &Host<S>,
+        component: S,
+        survey: &Survey,
+        _scratch: &mut VertexScratch<S>,
+    ) -> S {
+        if survey.leaves == 0 {
+            return component;
+        }
+        without_surplus_leaves_and_useless_vertices(host, component)
+    }
+}
+
+/// The two reductions of the module documentation on a connected `component` of at least
+/// four vertices.
+fn without_surplus_leaves_and_useless_vertices<S: Bits>(host: &Host<S>, component: S) -> S {
+    let mut reduced = component;
+    // Vertices with a pendant leaf, and the leaves.
+    let mut attached = S::empty();
+    let mut leaves = S::empty();
+    for l in component.iter() {
+        if host.degree_in(l, component) != 1 {
+            continue;
+        }
+        let mut x = 0;
+        host.for_each_neighbour_in(l, component, |u| x = u);
+        leaves.insert(l);
+        if attached.contains(x) {
+            reduced = reduced.without(l);
+        } else {
+            attached.insert(x);
+        }
+    }
+    for v in component.difference(leaves).difference(attached).iter() {
+        let all_attached = if S::WORDS <= 2 {
+            host.open[v].intersection(component).is_subset(attached)
+        } else {
+            let mut all = true;
+            host.for_each_neighbour_in(v, component, |u| all &= attached.contains(u));
+            all
+        };
+        if all_attached {
+            reduced = reduced.without(v);
+        }
+    }
+    reduced
+}
+
+/// Arc Kayles nimber of `g` by search on vertex sets (every layer on, canonical memo key).
 ///
 /// ```
 /// use kayles_core::{arc, families};
 /// assert_eq!(arc::nimber(&families::path(4)), Ok(2));
 /// ```
 pub fn nimber(g: &Graph) -> Result<u32, SearchError> {
-    let mut total = 0;
-    for comp in g.components(&g.vertices()) {
-        let (sub, _) = g.induced_subgraph(&comp);
-        total ^= match sub.order() {
-            0..=64 => run::<u64>(&sub),
-            65..=128 => run::<u128>(&sub),
-            129..=256 => run::<Words<4>>(&sub),
-            257..=1024 => run::<Words<16>>(&sub),
-            1025..=MAX_COMPONENT_ORDER => run::<Words<64>>(&sub),
-            order => {
-                return Err(SearchError::ComponentTooLarge {
-                    order,
-                    max: MAX_COMPONENT_ORDER,
-                })
-            }
-        }?;
-    }
-    Ok(total)
+    Solver::new().nimber(g)
 }
 
 /// Arc Kayles nimber of `g` as the Node Kayles nimber of its line graph.
@@ -43,69 +149,5 @@ pub fn nimber(g: &Graph) -> Result<u32, SearchError> {
 /// assert_eq!(arc::nimber_via_line_graph(&families::path(4)), Ok(2));
 /// ```
 pub fn nimber_via_line_graph(g: &Graph) -> Result<u32, SearchError> {
-    Solver::new().nimber(&g.line_graph().0)
-}
-
-fn run<S: Bits>(g: &Graph) -> Result<u32, SearchError> {
-    let neighbours: Vec<S> = g.open_neighbourhoods::<S>();
-    let mut search = ArcSearch {
-        neighbours,
-        memo: HashMap::new(),
-        overflow: false,
-    };
-    let v = search.value(S::prefix(g.order()));
-    if search.overflow {
-        Err(SearchError::NimberTooLarge)
-    } else {
-        Ok(u32::from(v))
-    }
-}
-
-struct ArcSearch<S: Bits> {
-    neighbours: Vec<S>,
-    memo: HashMap<S, u8>,
-    overflow: bool,
-}
-
-impl<S: Bits> ArcSearch<S> {
-    /// Value of a connected vertex set.
-    fn value(&mut self, comp: S) -> u8 {
-        match comp.count() {
-            0 | 1 => return 0,
-            2 | 3 => return 1,
-            _ => {}
-        }
-        if let Some(&v) = self.memo.get(&comp) {
-            return v;
-        }
-        let mut seen = [0u64; 4];
-        for u in comp.iter() {
-            for v in self.neighbours[u]
-                .intersection(comp)
-                .iter()
-                .filter(|&v| v > u)
-            {
-                let rest = comp.without(u).without(v);
-                let x = self.xor_of_components(rest);
-                seen[(x >> 6) as usize] |= 1 << (x & 63);
-            }
-        }
-        let value = mex(&seen).unwrap_or_else(|| {
-            self.overflow = true;
-            0
-        });
-        self.memo.insert(comp, value);
-        value
-    }
-
-    fn xor_of_components(&mut self, set: S) -> u8 {
-        let mut x = 0;
-        let mut left = set;
-        while let Some(start) = left.first() {
-            let comp = component_within(&self.neighbours, start, left);
-            left = left.difference(comp);
-            x ^= self.value(comp);
-        }
-        x
-    }
+    NodeSolver::new().nimber(&g.line_graph().0)
 }

@@ -15,7 +15,9 @@ use std::hash::Hash;
 /// assert_eq!(s.count(), 2);
 /// assert_eq!(s.first(), Some(3));
 /// ```
-pub trait Bits: Copy + Eq + Hash + Ord + Default + Send + Sync + std::fmt::Debug + 'static {
+pub trait Bits:
+    crate::engine::Position + Copy + Eq + Hash + Ord + Default + Send + Sync + std::fmt::Debug + 'static
+{
     /// Number of vertices the set can hold.
     const CAPACITY: usize;
     /// Number of `u64` words in the representation.

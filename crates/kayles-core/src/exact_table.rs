@@ -7,46 +7,40 @@
 //! misses (control bytes, then the bucket). Here it is one, and the misses of one
 //! position's lookups are started together by [`ExactTable::prefetch`].
 
-use crate::bits::Bits;
+use crate::engine::Position;
 
-/// Vertex set -> value, linear probing, the empty set marking a free slot (the search never
-/// stores it).
-pub(crate) struct ExactTable<S: Bits> {
-    slots: Vec<(S, u8)>,
+/// Position -> value, linear probing, the vacant position marking a free slot (the search
+/// never stores it).
+pub(crate) struct ExactTable<P: Position> {
+    slots: Vec<(P, u8)>,
     len: usize,
 }
 
-impl<S: Bits> ExactTable<S> {
+impl<P: Position> ExactTable<P> {
     /// An empty table.
     pub(crate) fn new() -> Self {
         ExactTable {
-            slots: vec![(S::empty(), 0); 1 << 10],
+            slots: vec![(P::vacant(), 0); 1 << 10],
             len: 0,
         }
     }
 
     #[inline]
-    fn slot_of(&self, key: S) -> usize {
-        let mut h = key.word(0);
-        for i in 1..S::WORDS {
-            h = h.rotate_left(29) ^ key.word(i).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-        h = (h ^ (h >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h ^= h >> 29;
-        h as usize & (self.slots.len() - 1)
+    fn slot_of(&self, key: &P) -> usize {
+        key.hash64() as usize & (self.slots.len() - 1)
     }
 
-    /// The value stored for `key` (not the empty set).
+    /// The value stored for `key` (not the vacant position).
     #[inline]
-    pub(crate) fn get(&self, key: S) -> Option<u8> {
+    pub(crate) fn get(&self, key: &P) -> Option<u8> {
         let mask = self.slots.len() - 1;
         let mut i = self.slot_of(key);
         loop {
-            let (k, v) = self.slots[i];
+            let (k, v) = &self.slots[i];
             if k == key {
-                return Some(v);
+                return Some(*v);
             }
-            if k.is_empty() {
+            if k.is_vacant() {
                 return None;
             }
             i = (i + 1) & mask;
@@ -55,34 +49,34 @@ impl<S: Bits> ExactTable<S> {
 
     /// Starts loading `key`'s slot into the cache, for a [`get`](Self::get) soon after.
     #[inline]
-    pub(crate) fn prefetch(&self, key: S) {
+    pub(crate) fn prefetch(&self, key: &P) {
         let slot = &self.slots[self.slot_of(key)];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault, and the
         // pointer is to a live element anyway. SSE is part of the x86_64 baseline.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>((slot as *const (S, u8)).cast::<i8>());
+            _mm_prefetch::<_MM_HINT_T0>((slot as *const (P, u8)).cast::<i8>());
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = slot;
     }
 
-    /// Stores `value` for `key` (not the empty set), replacing an earlier value.
-    pub(crate) fn insert(&mut self, key: S, value: u8) {
-        debug_assert!(!key.is_empty());
+    /// Stores `value` for `key` (not the vacant position), replacing an earlier value.
+    pub(crate) fn insert(&mut self, key: P, value: u8) {
+        debug_assert!(!key.is_vacant());
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = self.slot_of(key);
+        let mut i = self.slot_of(&key);
         loop {
-            let (k, _) = self.slots[i];
-            if k == key {
+            let k = &self.slots[i].0;
+            if *k == key {
                 self.slots[i].1 = value;
                 return;
             }
-            if k.is_empty() {
+            if k.is_vacant() {
                 self.slots[i] = (key, value);
                 self.len += 1;
                 return;
@@ -93,10 +87,10 @@ impl<S: Bits> ExactTable<S> {
 
     fn grow(&mut self) {
         let size = 2 * self.slots.len();
-        let old = std::mem::replace(&mut self.slots, vec![(S::empty(), 0); size]);
+        let old = std::mem::replace(&mut self.slots, vec![(P::vacant(), 0); size]);
         self.len = 0;
         for (k, v) in old {
-            if !k.is_empty() {
+            if !k.is_vacant() {
                 self.insert(k, v);
             }
         }
@@ -107,15 +101,28 @@ impl<S: Bits> ExactTable<S> {
         self.len
     }
 
-    /// Bytes held by the slots.
+    /// Bytes held by the slots (the table is touched all over, so all of it is resident).
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<(S, u8)>()
+        self.slots.len() * std::mem::size_of::<(P, u8)>()
+    }
+
+    /// Bytes the entries need (two slots each: the table is kept at most half full).
+    pub(crate) fn live_bytes(&self) -> usize {
+        2 * self.len * std::mem::size_of::<(P, u8)>()
     }
 
     /// Drops every entry, keeping the allocation.
     pub(crate) fn clear(&mut self) {
-        self.slots.fill((S::empty(), 0));
+        self.slots.fill((P::vacant(), 0));
         self.len = 0;
+    }
+
+    /// A table without slots, as a placeholder that is never read (any lookup panics).
+    pub(crate) fn empty() -> Self {
+        ExactTable {
+            slots: Vec::new(),
+            len: 0,
+        }
     }
 
     /// Drops every entry and the allocation.
@@ -140,17 +147,17 @@ mod tests {
             // Few distinct keys, so that replacements and hits happen too.
             let key = u128::from(x % 5000 + 1) << (x % 64);
             let value = (round % 251) as u8;
-            t.prefetch(key);
-            assert_eq!(t.get(key), reference.get(&key).copied());
+            t.prefetch(&key);
+            assert_eq!(t.get(&key), reference.get(&key).copied());
             t.insert(key, value);
             reference.insert(key, value);
         }
         assert_eq!(t.len(), reference.len());
         for (&k, &v) in &reference {
-            assert_eq!(t.get(k), Some(v));
+            assert_eq!(t.get(&k), Some(v));
         }
         t.clear();
         assert_eq!(t.len(), 0);
-        assert_eq!(t.get(1), None);
+        assert_eq!(t.get(&1), None);
     }
 }

@@ -55,3 +55,78 @@ impl FromStr for GameKind {
         }
     }
 }
+
+/// A solver for a game chosen at run time: a Node Kayles or an Arc Kayles
+/// [`VertexSolver`](crate::vertex_game::VertexSolver), with the same methods.
+///
+/// ```
+/// use kayles_core::{families, game::GameSolver, search::SearchConfig, GameKind};
+/// let mut solver = GameSolver::new(GameKind::Arc, SearchConfig::default());
+/// assert_eq!(solver.nimber(&families::path(4)), Ok(2));
+/// assert_eq!(solver.game(), GameKind::Arc);
+/// ```
+pub enum GameSolver {
+    /// Node Kayles.
+    Node(crate::search::Solver),
+    /// Arc Kayles.
+    Arc(crate::arc::Solver),
+}
+
+macro_rules! delegate {
+    ($self:ident, $solver:ident => $body:expr) => {
+        match $self {
+            GameSolver::Node($solver) => $body,
+            GameSolver::Arc($solver) => $body,
+        }
+    };
+}
+
+impl GameSolver {
+    /// A solver for `game` with the given layers.
+    pub fn new(game: GameKind, config: crate::search::SearchConfig) -> Self {
+        match game {
+            GameKind::Node => GameSolver::Node(crate::search::Solver::with_config(config)),
+            GameKind::Arc => GameSolver::Arc(crate::arc::Solver::with_config(config)),
+        }
+    }
+
+    /// The game it plays.
+    pub fn game(&self) -> GameKind {
+        delegate!(self, s => s.game())
+    }
+
+    /// The nimber of `g`.
+    pub fn nimber(&mut self, g: &crate::Graph) -> Result<u32, crate::search::SearchError> {
+        delegate!(self, s => s.nimber(g))
+    }
+
+    /// See [`VertexSolver::set_host_symmetry`](crate::vertex_game::VertexSolver::set_host_symmetry).
+    pub fn set_host_symmetry(&mut self, symmetry: Option<crate::symmetry::HostSymmetry>) {
+        delegate!(self, s => s.set_host_symmetry(symmetry))
+    }
+
+    /// See [`VertexSolver::set_stop_flag`](crate::vertex_game::VertexSolver::set_stop_flag).
+    pub fn set_stop_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        delegate!(self, s => s.set_stop_flag(flag))
+    }
+
+    /// The layers in use.
+    pub fn config(&self) -> crate::search::SearchConfig {
+        delegate!(self, s => s.config())
+    }
+
+    /// Changes the layers (the memos stay).
+    pub fn set_config(&mut self, config: crate::search::SearchConfig) {
+        delegate!(self, s => s.set_config(config))
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> crate::search::SearchStats {
+        delegate!(self, s => s.stats())
+    }
+
+    /// A live view of the search, for progress reports from another thread.
+    pub fn progress(&self) -> crate::search::SearchProgress {
+        delegate!(self, s => s.progress())
+    }
+}

@@ -1,11 +1,12 @@
 //! A graph named by text, as the `kayles` command and the Python package take it: a graph6
-//! string (`Bw`) or a family spec (`grid:3x4`, see [`families`](crate::families)), and
+//! string (`Bw`) or a family spec (`grid:3x4`, see [`families`]), and
 //! the search set-up such a name implies (a family's host symmetry).
 
 use crate::families::{self, FamilyError};
+use crate::game::GameSolver;
 use crate::graph6::{self, Graph6Error};
-use crate::search::{MemoKey, SearchConfig, Solver};
-use crate::Graph;
+use crate::search::{MemoKey, SearchConfig};
+use crate::{GameKind, Graph};
 use thiserror::Error;
 
 /// Why a graph argument was rejected; the message is the one-line error the command line
@@ -62,22 +63,28 @@ pub fn parse(arg: &str) -> Result<Graph, GraphArgError> {
     }
 }
 
-/// The search engine the `kayles` command uses by default on the graph named `arg` (the
-/// symmetry memo key, set up by [`use_host_symmetry`]); `None` for a graph given
+/// The search engine the `kayles` command uses by default for `game` on the graph named
+/// `arg` (the symmetry memo key, set up by [`use_host_symmetry`]); `None` for a graph given
 /// otherwise (built in code, or from Python), which gets the same engine without a host
 /// symmetry.
 ///
 /// ```
 /// use kayles_core::graph_arg::{default_solver, parse};
+/// use kayles_core::GameKind;
 /// let spec = "grid:3x6";
-/// assert_eq!(default_solver(Some(spec)).nimber(&parse(spec).unwrap()), Ok(3));
-/// assert_eq!(default_solver(None).nimber(&parse(spec).unwrap()), Ok(3));
+/// let grid = parse(spec).unwrap();
+/// assert_eq!(default_solver(GameKind::Node, Some(spec)).nimber(&grid), Ok(3));
+/// assert_eq!(default_solver(GameKind::Node, None).nimber(&grid), Ok(3));
+/// assert_eq!(default_solver(GameKind::Arc, Some("path:4")).nimber(&parse("path:4").unwrap()), Ok(2));
 /// ```
-pub fn default_solver(arg: Option<&str>) -> Solver {
-    let mut solver = Solver::with_config(SearchConfig {
-        memo_key: MemoKey::Symmetry,
-        ..SearchConfig::default()
-    });
+pub fn default_solver(game: GameKind, arg: Option<&str>) -> GameSolver {
+    let mut solver = GameSolver::new(
+        game,
+        SearchConfig {
+            memo_key: MemoKey::Symmetry,
+            ..SearchConfig::default()
+        },
+    );
     use_host_symmetry(&mut solver, arg.unwrap_or(""), None);
     solver
 }
@@ -89,15 +96,15 @@ pub fn default_solver(arg: Option<&str>) -> Solver {
 /// there) and [`SearchConfig::default`]'s threshold without one.
 ///
 /// ```
-/// use kayles_core::{graph_arg, search::Solver};
-/// let mut solver = Solver::new();
+/// use kayles_core::{game::GameSolver, graph_arg, search::SearchConfig, GameKind};
+/// let mut solver = GameSolver::new(GameKind::Node, SearchConfig::default());
 /// graph_arg::use_host_symmetry(&mut solver, "grid:3x5", None);
 /// assert_eq!(solver.config().canonical_max_order, 0);
 /// graph_arg::use_host_symmetry(&mut solver, "Bg", None);
 /// assert_eq!(solver.config().canonical_max_order, 64);
 /// assert_eq!(solver.nimber(&graph_arg::parse("Bg").unwrap()), Ok(2));
 /// ```
-pub fn use_host_symmetry(solver: &mut Solver, arg: &str, canonical_max_order: Option<usize>) {
+pub fn use_host_symmetry(solver: &mut GameSolver, arg: &str, canonical_max_order: Option<usize>) {
     let symmetry = if is_family_spec(arg) {
         families::host_symmetry(arg.trim()).ok().flatten()
     } else {

@@ -16,8 +16,8 @@
 //! This crate does no I/O: it parses and formats strings, and computes.
 
 #![warn(missing_docs)]
-// search.rs (being rewritten under issue 10, not to be edited meanwhile) has two redundant
-// explicit link targets; drop this allow when the rewrite lands.
+// vertex_game.rs (the lead's new engine, left alone here) has a redundant explicit link
+// target (`[engine](crate::engine)`); drop this allow when it is written `[engine]`.
 #![allow(rustdoc::redundant_explicit_links)]
 
 pub mod arc;
@@ -25,6 +25,7 @@ pub mod bits;
 pub mod brute;
 pub mod canonical;
 pub mod code_memo;
+pub mod engine;
 mod exact_table;
 pub mod families;
 pub mod game;
@@ -35,6 +36,7 @@ pub mod known;
 pub mod search;
 pub mod symmetry;
 pub mod table;
+pub mod vertex_game;
 mod vertex_set;
 
 pub use game::GameKind;

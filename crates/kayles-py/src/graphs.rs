@@ -9,7 +9,7 @@
 use crate::input::{self, value_error, GraphIn};
 use crate::interrupt;
 use kayles_core::table::SubsetTable;
-use kayles_core::{arc, families, graph_arg, GameKind, Graph};
+use kayles_core::{families, graph_arg, GameKind, Graph};
 use kayles_modules::ModularSolver;
 use kayles_sequences::linked_c4;
 use kayles_sequences::moves::Family;
@@ -53,18 +53,15 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 pub fn nimber(py: Python<'_>, g: &Bound<'_, PyAny>, game: &str) -> PyResult<u32> {
     let game = self::game(game)?;
     let GraphIn { graph, name, .. } = input::graph(g)?;
-    interrupt::run(py, move |stop| match game {
-        GameKind::Arc => arc::nimber(&graph).map_err(|e| e.to_string()),
-        GameKind::Node if kayles_modules::has_nontrivial_module(&graph) => {
+    interrupt::run(py, move |stop| {
+        if game == GameKind::Node && kayles_modules::has_nontrivial_module(&graph) {
             let mut modular = ModularSolver::new();
             modular.search().set_stop_flag(Some(stop));
-            modular.nimber(&graph).map_err(|e| e.to_string())
+            return modular.nimber(&graph).map_err(|e| e.to_string());
         }
-        GameKind::Node => {
-            let mut solver = graph_arg::default_solver(name.as_deref());
-            solver.set_stop_flag(Some(stop));
-            solver.nimber(&graph).map_err(|e| e.to_string())
-        }
+        let mut solver = graph_arg::default_solver(game, name.as_deref());
+        solver.set_stop_flag(Some(stop));
+        solver.nimber(&graph).map_err(|e| e.to_string())
     })?
     .map_err(PyValueError::new_err)
 }
@@ -190,7 +187,7 @@ impl Subsets {
 /// undefined (`cycle` below 3) are skipped. `method="search"` searches each graph (one
 /// solver, its memo shared by all terms, as `kayles seq` does); `method="recurrence"`
 /// uses the corrected A316629 recurrence (`linked-c4`, `linked-c4-b`, `linked-c4-c`
-/// only), fast enough for the whole b-file.
+/// only), fast enough for the whole b-file. `game="arc"` searches Arc Kayles instead.
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt` (search stops within
 /// milliseconds; the recurrence runs to its end on its own thread).
@@ -201,16 +198,25 @@ impl Subsets {
 /// >>> list(kayles.sequence("linked-c4", 12, method="recurrence").values())
 /// [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]
 #[pyfunction]
-#[pyo3(signature = (family, terms, method = "search", start = 1))]
+#[pyo3(signature = (family, terms, method = "search", start = 1, game = "node"))]
 pub fn sequence<'py>(
     py: Python<'py>,
     family: String,
     terms: usize,
     method: &str,
     start: usize,
+    game: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let game = self::game(game)?;
     let values = match method {
-        "search" => interrupt::run(py, move |stop| search_terms(&family, start, terms, stop))?,
+        "search" => interrupt::run(py, move |stop| {
+            search_terms(&family, start, terms, game, stop)
+        })?,
+        "recurrence" if game == GameKind::Arc => Err(
+            "method 'recurrence' is the Node Kayles recurrence of A316629; use method 'search' \
+             for Arc Kayles"
+                .to_string(),
+        ),
         "recurrence" => {
             let sequence = Family::from_template(&family).ok_or_else(|| {
                 PyValueError::new_err(format!(
@@ -244,10 +250,11 @@ fn search_terms(
     family: &str,
     start: usize,
     terms: usize,
+    game: GameKind,
     stop: Arc<AtomicBool>,
 ) -> Result<Vec<(usize, u32)>, String> {
     let from = families::first_defined(family, start, terms).map_err(|e| e.to_string())?;
-    let mut solver = graph_arg::default_solver(None);
+    let mut solver = graph_arg::default_solver(game, None);
     solver.set_stop_flag(Some(Arc::clone(&stop)));
     let mut values = Vec::new();
     for n in from..=terms {

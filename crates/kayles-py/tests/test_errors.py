@@ -56,6 +56,7 @@ PYTHON_ONLY = [
     (lambda: kayles.subsets("path:3", nimber=-1), ValueError, "nimber must not be negative, got -1"),
     (lambda: kayles.sequence("path", 5, method="guess"), ValueError, "unknown method 'guess'"),
     (lambda: kayles.sequence("path", 5, method="recurrence"), ValueError, "method 'recurrence' knows linked-c4"),
+    (lambda: kayles.sequence("linked-c4", 5, method="recurrence", game="arc"), ValueError, "method 'recurrence' is the Node Kayles recurrence"),
     (lambda: kayles.blowup_histogram("path:2"), ValueError, "give exactly one of modules=, clique= or independent="),
     (lambda: kayles.blowup_histogram("path:2", clique=[1, 1], independent=[1, 1]), ValueError, "give exactly one"),
     (lambda: kayles.blowup_histogram("path:2", clique=["a", 1]), TypeError, "module sizes are a list of integers"),

@@ -53,3 +53,15 @@ def test_published_terms():
     assert [paths[n] for n in range(1, 18)] == [1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2]
     a = kayles.sequence("linked-c4", 12, method="recurrence")
     assert list(a.values()) == [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]
+
+
+@pytest.mark.parametrize("family,terms", [("path", 14), ("cycle", 10), ("grid:2xN", 7), ("petersen:N,1", 6)])
+def test_arc_kayles_search_against_the_command_line(cli, family, terms):
+    assert kayles.sequence(family, terms, game="arc") == seq_lines(cli, family, "--terms", str(terms), "--game", "arc")
+
+
+def test_arc_kayles_terms_are_the_definition():
+    from judge import arc_table
+
+    for n, value in kayles.sequence("grid:2xN", 5, game="arc").items():
+        assert value == arc_table(*indexed(nx.grid_2d_graph(2, n)))[-1]

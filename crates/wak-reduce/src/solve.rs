@@ -1,16 +1,19 @@
-//! The exact Grundy solver for Weighted Arc-Kayles.
+//! The exact Grundy solver for Weighted Arc-Kayles: Weighted Arc-Kayles as an instance of
+//! the project's search engine ([`kayles_core::engine`]), so that it shares its layers
+//! with Node Kayles and Arc Kayles.
 //!
-//! At every node of the search:
-//! 1. **Reduce** to a canonical position ([`reduce`](crate::reduce)): zero-weight
-//!    deletion, useless vertices, heavy vertices, false twins. This is a few mask
-//!    operations on a small graph, far cheaper than the hashing that follows, so it is done
-//!    at every node; it is what makes huge counters free when a heavy vertex absorbs them.
-//!    [`Solver::plain`] switches it off (zero-weight vertices are still dropped).
-//! 2. **Components**: the position is split into connected components and their values
-//!    are xored (Sprague-Grundy sum).
-//! 3. **Canonical memo**: each component is looked up by its canonical code
-//!    (module `canon`) in a `hashbrown` map shared by every position the solver
-//!    sees.
+//! What the game gives the engine ([`WeightedArcKayles`]):
+//! 1. **Components**: vertices of weight 0 are dead and dropped, the rest is split into
+//!    connected components (an unlooped single vertex is dead too), whose values are
+//!    xored (Sprague-Grundy sum).
+//! 2. **Reductions** ([`reduce`](crate::reduce)): zero weight, useless vertices, heavy
+//!    vertices, false twins, to a canonical position. A few mask operations on a small
+//!    graph, far cheaper than the hashing that follows; it is what makes huge counters free
+//!    when a heavy vertex absorbs them. [`Solver::plain`] switches them off.
+//! 3. **Memo keys**: the engine's exact cache holds positions as they are; the shared memo
+//!    holds the *labelled* code (the position in its own vertex order) and the
+//!    *canonical* code (module `canon`), so that isomorphic positions share an entry.
+//!    Both codes encode the whole weighted, looped graph in the same format.
 //! 4. Otherwise the options are searched and the mex taken.
 //!
 //! The recursion depth is at most the total weight left after reduction; deep positions
@@ -20,21 +23,131 @@ use crate::canon;
 use crate::error::WakError;
 use crate::game::WeightedGraph;
 use crate::reduce::reduce_fast;
-use hashbrown::HashMap;
+use kayles_core::engine::{
+    self, Game, Layers, MemoKey, Position, SearchConfig, SharedMemo, Simplified,
+};
 
 /// The largest total weight (after reduction) the solver searches.
 pub const MAX_TOTAL_WEIGHT: u64 = 200_000;
 
 /// Positions up to this total weight are searched on the caller's stack.
-const SHALLOW: u64 = 1_000;
+const SHALLOW: u64 = 200;
 
 /// Counters of the work done, for benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolverStats {
     /// Components whose options were searched (memo misses).
     pub searched: u64,
-    /// Components found in the memo.
+    /// Components found in the memo (the exact cache or the shared memo).
     pub memo_hits: u64,
+}
+
+impl Position for WeightedGraph {
+    fn vacant() -> Self {
+        WeightedGraph::new(&[], &[]).expect("the empty position is valid")
+    }
+
+    fn is_vacant(&self) -> bool {
+        self.order() == 0
+    }
+
+    fn hash64(&self) -> u64 {
+        let mut h = self.loop_mask() ^ (self.order() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for v in 0..self.order() {
+            h = (h.rotate_left(23) ^ self.weight(v)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            h = (h.rotate_left(23) ^ self.adj_mask(v)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        }
+        h ^ (h >> 29)
+    }
+}
+
+/// The rules of Weighted Arc-Kayles for the engine (CLAIMS.md section 4).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WeightedArcKayles;
+
+impl Game for WeightedArcKayles {
+    type Position = WeightedGraph;
+    type Scratch = ();
+
+    fn scratch(&self) {}
+
+    fn split(&self, position: &WeightedGraph, out: &mut Vec<WeightedGraph>) {
+        let live: Vec<usize> = (0..position.order())
+            .filter(|&v| position.weight(v) > 0)
+            .collect();
+        let live = if live.len() == position.order() {
+            position.clone()
+        } else {
+            position.induced(&live)
+        };
+        let components = live.components();
+        if components.len() == 1 {
+            if !is_dead(&live) {
+                out.push(live);
+            }
+            return;
+        }
+        for c in components {
+            let piece = live.induced(&c);
+            if !is_dead(&piece) {
+                out.push(piece);
+            }
+        }
+    }
+
+    fn option_pieces(
+        &self,
+        component: &WeightedGraph,
+        _scratch: &mut (),
+        out: &mut Vec<WeightedGraph>,
+    ) {
+        for mv in component.moves() {
+            self.split(&component.play_unchecked(mv), out);
+            out.push(WeightedGraph::vacant());
+        }
+    }
+
+    fn tiny_value(&self, _component: &WeightedGraph) -> Option<u8> {
+        None
+    }
+
+    fn order(&self, component: &WeightedGraph) -> usize {
+        component.order()
+    }
+
+    fn simplify(
+        &self,
+        component: &WeightedGraph,
+        layers: Layers,
+        _scratch: &mut (),
+    ) -> Simplified<WeightedGraph> {
+        if layers.reductions {
+            let reduced = reduce_fast(component.clone());
+            if reduced != *component {
+                return Simplified::Reduced(reduced);
+            }
+        }
+        Simplified::Unchanged
+    }
+
+    fn shape_code(&self, component: &WeightedGraph, _scratch: &mut (), out: &mut Vec<u64>) {
+        out.extend(canon::labelled_code(component));
+    }
+
+    fn canonical_code(
+        &self,
+        component: &WeightedGraph,
+        _scratch: &mut (),
+        out: &mut Vec<u64>,
+    ) -> bool {
+        out.extend(canon::code(component));
+        true
+    }
+}
+
+/// A single vertex without a loop has no move: value 0, left out of sums.
+fn is_dead(piece: &WeightedGraph) -> bool {
+    piece.order() == 1 && !piece.has_loop(0)
 }
 
 /// An exact Weighted Arc-Kayles solver with a memo shared across calls.
@@ -49,11 +162,18 @@ pub struct SolverStats {
 /// let star = WeightedGraph::new(&[1_000_000_000, 1, 2, 3], &[(0, 1), (0, 2), (0, 3)]).unwrap();
 /// assert_eq!(s.nimber(&star), Ok(0));
 /// ```
-#[derive(Debug)]
 pub struct Solver {
     reductions: bool,
-    memo: HashMap<Vec<u64>, u32>,
-    stats: SolverStats,
+    memo: SharedMemo,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("reductions", &self.reductions)
+            .field("stats", &self.stats())
+            .finish()
+    }
 }
 
 impl Default for Solver {
@@ -62,13 +182,22 @@ impl Default for Solver {
     }
 }
 
+fn config(reductions: bool) -> SearchConfig {
+    SearchConfig {
+        memo_key: MemoKey::Canonical,
+        reductions,
+        known_pieces: false,
+        threads: 1,
+        ..SearchConfig::default()
+    }
+}
+
 impl Solver {
     /// A solver that reduces at every node.
     pub fn new() -> Self {
         Solver {
             reductions: true,
-            memo: HashMap::new(),
-            stats: SolverStats::default(),
+            memo: SharedMemo::new(config(true)),
         }
     }
 
@@ -77,7 +206,7 @@ impl Solver {
     pub fn plain() -> Self {
         Solver {
             reductions: false,
-            ..Self::new()
+            memo: SharedMemo::new(config(false)),
         }
     }
 
@@ -90,7 +219,11 @@ impl Solver {
     ///
     /// Errors: the total weight left after reduction exceeds [`MAX_TOTAL_WEIGHT`].
     pub fn nimber(&mut self, g: &WeightedGraph) -> Result<u32, WakError> {
-        let start = self.prepare(g.clone());
+        let start = if self.reductions {
+            reduce_fast(g.clone())
+        } else {
+            g.clone()
+        };
         let total = start.total_weight();
         if total > MAX_TOTAL_WEIGHT {
             return Err(WakError::TooDeep {
@@ -98,20 +231,23 @@ impl Solver {
                 max: MAX_TOTAL_WEIGHT,
             });
         }
-        if total <= SHALLOW {
-            return Ok(self.value_prepared(start));
-        }
-        // Two frames per level of a few hundred bytes each; leave a wide margin.
-        let stack = (8 << 20) + (total as usize) * 4096;
-        let value = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(stack)
-                .spawn_scoped(scope, || self.value_prepared(start))
-                .expect("spawning the deep-search thread")
-                .join()
-                .expect("deep-search thread")
-        });
-        Ok(value)
+        let memo = &self.memo;
+        let run = || engine::solve(&WeightedArcKayles, memo, &start);
+        let value = if total <= SHALLOW {
+            run()
+        } else {
+            // A few frames per level of a few hundred bytes each; leave a wide margin.
+            let stack = (8 << 20) + (total as usize) * 4096;
+            std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .stack_size(stack)
+                    .spawn_scoped(scope, run)
+                    .expect("spawning the deep-search thread")
+                    .join()
+                    .expect("deep-search thread")
+            })
+        };
+        Ok(value?)
     }
 
     /// Whether `g` is a P-position (a second-player win, value 0).
@@ -121,80 +257,22 @@ impl Solver {
 
     /// Work counters since creation (or the last [`clear`](Self::clear)).
     pub fn stats(&self) -> SolverStats {
-        self.stats
+        let s = self.memo.stats();
+        SolverStats {
+            searched: s.positions,
+            memo_hits: s.exact_hits + s.shape_hits + s.canonical_hits,
+        }
     }
 
-    /// Number of memo entries (a searched component has up to two: its canonical code and
-    /// the labelled code it was met under).
+    /// Number of shared memo entries (a searched component has up to two: its canonical
+    /// code and the labelled code it was met under).
     pub fn memo_len(&self) -> usize {
-        self.memo.len()
+        self.memo.stats().shared_entries as usize
     }
 
     /// Empties the memo and the counters.
     pub fn clear(&mut self) {
-        self.memo.clear();
-        self.stats = SolverStats::default();
-    }
-
-    fn prepare(&self, g: WeightedGraph) -> WeightedGraph {
-        if self.reductions {
-            reduce_fast(g)
-        } else {
-            let live: Vec<usize> = (0..g.order()).filter(|&v| g.weight(v) > 0).collect();
-            if live.len() == g.order() {
-                g
-            } else {
-                g.induced(&live)
-            }
-        }
-    }
-
-    fn value(&mut self, g: WeightedGraph) -> u32 {
-        let g = self.prepare(g);
-        self.value_prepared(g)
-    }
-
-    fn value_prepared(&mut self, g: WeightedGraph) -> u32 {
-        let comps = g.components();
-        if comps.len() == 1 {
-            return self.component_value(g);
-        }
-        comps
-            .iter()
-            .fold(0, |x, c| x ^ self.component_value(g.induced(c)))
-    }
-
-    /// The value of a connected position without zero counters.
-    fn component_value(&mut self, c: WeightedGraph) -> u32 {
-        if c.order() == 0 || (c.order() == 1 && !c.has_loop(0)) {
-            return 0;
-        }
-        // Every code encodes the whole position, so labelled and canonical codes can share
-        // one map: the cheap labelled code first, the canonical one on a miss.
-        let labelled = canon::labelled_code(&c);
-        if let Some(&v) = self.memo.get(&labelled) {
-            self.stats.memo_hits += 1;
-            return v;
-        }
-        let key = canon::code(&c);
-        if let Some(&v) = self.memo.get(&key) {
-            self.stats.memo_hits += 1;
-            self.memo.insert(labelled, v);
-            return v;
-        }
-        self.stats.searched += 1;
-        let mut seen: Vec<u64> = Vec::new();
-        for mv in c.moves() {
-            let x = self.value(c.play_unchecked(mv)) as usize;
-            if seen.len() <= x / 64 {
-                seen.resize(x / 64 + 1, 0);
-            }
-            seen[x / 64] |= 1 << (x % 64);
-        }
-        let value = mex(&seen);
-        self.memo.insert(key, value);
-        self.memo.insert(labelled, value);
-        value
+        self.memo = SharedMemo::new(config(self.reductions));
     }
 }
 
@@ -243,5 +321,12 @@ mod tests {
             Solver::new().nimber(&huge),
             Err(WakError::TooDeep { .. })
         ));
+    }
+
+    #[test]
+    fn a_deep_plain_search_fits_its_stack() {
+        // Without reductions the depth is the full weight.
+        let path = WeightedGraph::new(&[400, 1, 400], &[(0, 1), (1, 2), (0, 0)]).unwrap();
+        assert_eq!(Solver::plain().nimber(&path), Solver::new().nimber(&path));
     }
 }

@@ -5,8 +5,9 @@ use crate::input;
 use crate::output::Output;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
-use kayles_core::search::{MemoKey, SearchConfig, Solver};
-use kayles_core::{arc, graph_arg};
+use kayles_core::game::GameSolver;
+use kayles_core::search::{MemoKey, SearchConfig};
+use kayles_core::{graph_arg, GameKind};
 use kayles_modules::ModularSolver;
 use serde_json::json;
 use std::time::Instant;
@@ -18,6 +19,16 @@ pub enum Game {
     Node,
     /// Arc Kayles: a move deletes both endpoints of an edge.
     Arc,
+}
+
+impl Game {
+    /// The library's name for it.
+    pub fn kind(self) -> GameKind {
+        match self {
+            Game::Node => GameKind::Node,
+            Game::Arc => GameKind::Arc,
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -98,9 +109,14 @@ pub struct SearchLayers {
 }
 
 impl SearchLayers {
-    /// A solver with these layers.
-    pub fn solver(self) -> Solver {
-        Solver::with_config(SearchConfig {
+    /// A solver of `game` with these layers.
+    pub fn game_solver(self, game: Game) -> GameSolver {
+        GameSolver::new(game.kind(), self.config())
+    }
+
+    /// The search configuration of these flags.
+    pub fn config(self) -> SearchConfig {
+        SearchConfig {
             memo_key: match self.memo_key {
                 Key::Exact => MemoKey::Exact,
                 Key::Shape => MemoKey::Shape,
@@ -111,16 +127,16 @@ impl SearchLayers {
                 .canonical_max_order
                 .unwrap_or(SearchConfig::default().canonical_max_order),
             threads: self.threads,
-            twin_reduction: !self.no_twin_reduction,
+            reductions: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
             exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
             memo_limit_bytes: self.memo_limit_mib.saturating_mul(1 << 20),
-        })
+        }
     }
 
     /// With `--memo-key symmetry`, gives `solver` the host symmetry of `spec` when it is
     /// a family spec that has one (none otherwise).
-    pub fn set_symmetry(self, solver: &mut Solver, spec: &str) {
+    pub fn set_symmetry(self, solver: &mut GameSolver, spec: &str) {
         if self.memo_key == Key::Symmetry {
             graph_arg::use_host_symmetry(solver, spec, self.canonical_max_order);
         }
@@ -132,30 +148,27 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if spec.is_some() && args.game == Game::Arc {
         bail!("--blowup and --module are for Node Kayles only");
     }
-    let mut solver = args.layers.solver();
+    let mut solver = args.layers.game_solver(args.game);
     let mut modular = ModularSolver::new();
     input::for_each_graph(&args.graphs, |named| {
         let start = Instant::now();
         let g = &named.graph;
-        let (value, route) = match (&spec, args.game) {
-            (Some(spec), _) => (args.modules.nimber(spec, g)?, "modules"),
-            (None, Game::Arc) => (arc::nimber(g)?, "search"),
-            (None, Game::Node) => {
-                let use_modules = match args.engine {
-                    Engine::Search => false,
-                    Engine::Modules => true,
-                    Engine::Auto => kayles_modules::has_nontrivial_module(g),
-                };
-                if use_modules {
-                    (modular.nimber(g)?, "modules")
-                } else {
-                    args.layers.set_symmetry(&mut solver, &named.name);
-                    (solver.nimber(g)?, "search")
-                }
+        let use_modules = args.game == Game::Node
+            && match args.engine {
+                Engine::Search => false,
+                Engine::Modules => true,
+                Engine::Auto => kayles_modules::has_nontrivial_module(g),
+            };
+        let (value, route) = match &spec {
+            Some(spec) => (args.modules.nimber(spec, g)?, "modules"),
+            None if use_modules => (modular.nimber(g)?, "modules"),
+            None => {
+                args.layers.set_symmetry(&mut solver, &named.name);
+                (solver.nimber(g)?, "search")
             }
         };
         let seconds = start.elapsed().as_secs_f64();
-        if args.stats && route == "search" && args.game == Game::Node {
+        if args.stats && route == "search" {
             let s = solver.stats();
             eprintln!(
                 "{}: {seconds:.3} s, {} positions searched, {} exact / {} shape / {} canonical / \
@@ -168,10 +181,10 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 s.canonical_hits,
                 s.symmetry_hits,
                 s.known_hits,
-                s.twin_reductions,
+                s.reductions,
                 s.cache_clears,
                 s.shared_entries,
-                solver.memo_bytes() as f64 / (1 << 20) as f64,
+                s.shared_bytes as f64 / (1 << 20) as f64,
                 crate::output::peak_rss_kib() as f64 / 1024.0
             );
         } else if args.stats {

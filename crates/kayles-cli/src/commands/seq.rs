@@ -1,6 +1,7 @@
 //! `kayles seq`: the terms of a family's nimber sequence, streamed as "n value" lines and
 //! optionally appended to a file that a later run can resume.
 
+use crate::commands::nimber::Game;
 use crate::output::Output;
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
@@ -38,6 +39,9 @@ pub struct Args {
     /// How to compute the terms.
     #[arg(long, value_enum, default_value_t = Method::Search)]
     method: Method,
+    /// The game.
+    #[arg(long, value_enum, default_value_t = Game::Node)]
+    game: Game,
     /// Append each term to FILE as it is known ("n value" lines).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -89,6 +93,9 @@ fn resume_point(path: &Path) -> Result<Option<usize>> {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
+    if args.game == Game::Arc && (args.method == Method::Recurrence || args.mirror) {
+        bail!("--method recurrence and --mirror are for Node Kayles only");
+    }
     let recurrence = match args.method {
         Method::Search => None,
         Method::Recurrence => Some(recurrence_family(&args.family)?),
@@ -130,7 +137,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
             .expect("valid template"),
     );
-    let mut solver = args.layers.solver();
+    let mut solver = args.layers.game_solver(args.game);
     for n in from..=args.terms {
         let spec = term_spec(&args.family, n);
         let start = Instant::now();
@@ -161,6 +168,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 json!({
                     "n": n,
                     "graph": spec,
+                    "game": args.game.kind().name(),
                     "nimber": value,
                     "route": route,
                     "seconds": seconds,

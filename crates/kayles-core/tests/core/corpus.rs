@@ -54,11 +54,11 @@ pub fn fixtures() -> Vec<(String, Graph)> {
 pub fn configs() -> Vec<SearchConfig> {
     let mut out = Vec::new();
     for memo_key in [MemoKey::Exact, MemoKey::Shape, MemoKey::Canonical] {
-        for twin_reduction in [false, true] {
+        for reductions in [false, true] {
             for known_pieces in [false, true] {
                 out.push(SearchConfig {
                     memo_key,
-                    twin_reduction,
+                    reductions,
                     known_pieces,
                     ..SearchConfig::default()
                 });

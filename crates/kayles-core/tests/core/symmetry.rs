@@ -157,7 +157,7 @@ fn search_with_the_symmetry_key_reproduces_the_sequences() {
         ..SearchConfig::default()
     };
     let plain_layers = SearchConfig {
-        twin_reduction: false,
+        reductions: false,
         known_pieces: false,
         ..pure
     };

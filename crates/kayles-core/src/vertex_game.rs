@@ -1,0 +1,642 @@
+//! Games played on the vertex sets of a host graph (Node Kayles, Arc Kayles), as
+//! instances of the [engine](crate::engine).
+//!
+//! A position is a set of vertices of the host graph `H` (the graph the search started
+//! on), standing for the induced subgraph. What the two games share lives here: splitting
+//! into components (by bitset frontiers on narrow sets, by adjacency lists on wide ones),
+//! the one-pass [`Survey`] of a component, the memo keys (host-symmetry key, shape code,
+//! canonical code), and [`VertexSolver`], which picks the narrowest set type for each
+//! component and keeps the shared memo between graphs. What differs (the moves, the
+//! pieces known in closed form, the reductions) is a [`VertexRules`] implementation:
+//! [`NodeKayles`](crate::search::NodeKayles) and [`ArcKayles`](crate::arc::ArcKayles).
+
+use crate::bits::{component_within, Bits, Words};
+use crate::canonical::{self, Canonizer, ClassCounter};
+use crate::engine::{
+    self, Game, Layers, SearchConfig, SearchError, SearchProgress, SearchStats, SharedMemo,
+    Simplified,
+};
+use crate::known::PathNimbers;
+use crate::symmetry::HostSymmetry;
+use crate::{GameKind, Graph};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Words of the widest vertex set the search uses.
+const MAX_WORDS: usize = 64;
+
+/// The largest connected component a [`VertexSolver`] searches.
+pub const MAX_COMPONENT_ORDER: usize = 64 * MAX_WORDS;
+
+/// The rules of a game on vertex sets: its moves, the pieces it knows in closed form, its
+/// reductions. Everything else is shared ([`VertexGame`]).
+pub trait VertexRules: Copy + Default + Send + Sync + 'static {
+    /// Which game these are the rules of.
+    const GAME: GameKind;
+
+    /// The value of a connected component of `order` vertices when the order alone
+    /// settles it.
+    fn tiny_value(order: u32) -> Option<u8>;
+
+    /// For every move in `component`: the components of what it leaves, then the empty
+    /// set (see [`Game::option_pieces`]).
+    fn option_pieces<S: Bits>(host: &Host<S>, component: S, out: &mut Vec<S>);
+
+    /// The value of a component with this survey when the game knows it in closed form
+    /// (`paths[k]` is Node Kayles on the path `P_k`, for every `k` up to the host's order).
+    fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8>;
+
+    /// A smaller vertex set with the same value, or `component` itself. `survey` is the
+    /// component's [`Survey`], taken just before.
+    fn reduce<S: Bits>(
+        host: &Host<S>,
+        component: S,
+        survey: &Survey,
+        scratch: &mut VertexScratch<S>,
+    ) -> S;
+}
+
+/// The host graph as the search reads it.
+pub struct Host<S> {
+    /// `closed[v]` = `N[v]`.
+    pub closed: Vec<S>,
+    /// `open[v]` = `N(v)`.
+    pub open: Vec<S>,
+    /// `second[v]` = the vertices at distance at most 2 from `v`.
+    pub second: Vec<S>,
+    /// Adjacency lists (for the component walk and the codes of wide sets).
+    pub neighbour_lists: Vec<Vec<u32>>,
+}
+
+impl<S: Bits> Host<S> {
+    /// The host `g` (at most `S::CAPACITY` vertices).
+    pub fn new(g: &Graph) -> Self {
+        let closed = g.closed_neighbourhoods::<S>();
+        let second = closed
+            .iter()
+            .map(|&ball| ball.iter().fold(ball, |acc, u| acc.union(closed[u])))
+            .collect();
+        Host {
+            closed,
+            second,
+            open: g.open_neighbourhoods::<S>(),
+            neighbour_lists: (0..g.order())
+                .map(|v| g.neighbours(v).iter().map(|u| u as u32).collect())
+                .collect(),
+        }
+    }
+
+    /// Number of vertices.
+    pub fn order(&self) -> usize {
+        self.closed.len()
+    }
+
+    /// Appends the components of `set` to `out`, leaving out those for which `keep`
+    /// is false (given the component's order).
+    ///
+    /// Narrow sets grow each component a whole frontier at a time with bitset unions;
+    /// wide ones (long sparse components, where that would cost diameter x width) walk
+    /// adjacency lists over plain word arrays.
+    #[inline]
+    pub fn split_into(&self, set: S, out: &mut Vec<S>, keep: impl Fn(u32) -> bool) {
+        if S::WORDS <= 2 {
+            let mut left = set;
+            while let Some(start) = left.first() {
+                let piece = component_within(&self.closed, start, left);
+                left = left.difference(piece);
+                if keep(piece.count()) {
+                    out.push(piece);
+                }
+            }
+        } else {
+            self.split_wide(set, out, &keep);
+        }
+    }
+
+    /// [`split_into`](Self::split_into) for wide sets. Kept out of line so that the
+    /// narrow path's stack frames stay small.
+    #[inline(never)]
+    fn split_wide(&self, set: S, out: &mut Vec<S>, keep: &dyn Fn(u32) -> bool) {
+        let words = S::WORDS;
+        let mut left = [0u64; MAX_WORDS];
+        for (i, w) in left[..words].iter_mut().enumerate() {
+            *w = set.word(i);
+        }
+        let mut comp = [0u64; MAX_WORDS];
+        let mut stack: Vec<u32> = Vec::new();
+        for i in 0..words {
+            while left[i] != 0 {
+                let start = 64 * i + left[i].trailing_zeros() as usize;
+                left[i] &= left[i] - 1;
+                comp[..words].fill(0);
+                comp[i] |= 1 << (start % 64);
+                stack.clear();
+                stack.push(start as u32);
+                let mut count = 1;
+                while let Some(v) = stack.pop() {
+                    for &u in &self.neighbour_lists[v as usize] {
+                        let (w, bit) = (u as usize / 64, 1u64 << (u % 64));
+                        if left[w] & bit != 0 {
+                            left[w] &= !bit;
+                            comp[w] |= bit;
+                            stack.push(u);
+                            count += 1;
+                        }
+                    }
+                }
+                if keep(count) {
+                    out.push(S::from_words(&comp[..words]));
+                }
+            }
+        }
+    }
+
+    /// [`split_into`](Self::split_into) when every component of `set` is known to
+    /// contain a vertex of `seeds`: as when `set` is a connected component minus some
+    /// vertices `D`, and `seeds` holds the neighbours of `D` (or any superset inside
+    /// `set`). Then a component stops growing as soon as it holds every seed left: it is
+    /// all that is left. Options mostly leave one piece, found in a few frontier steps.
+    #[inline]
+    pub fn split_seeded(&self, set: S, seeds: S, out: &mut Vec<S>, keep: impl Fn(u32) -> bool) {
+        if S::WORDS > 2 {
+            return self.split_wide(set, out, &keep);
+        }
+        let mut left = set;
+        let mut seeds = seeds.intersection(set);
+        while let Some(start) = seeds.first() {
+            let mut piece = S::singleton(start);
+            let mut frontier = piece;
+            loop {
+                if seeds.is_subset(piece) {
+                    piece = left;
+                    break;
+                }
+                let mut next = S::empty();
+                for v in frontier.iter() {
+                    next = next.union(self.closed[v]);
+                }
+                frontier = next.intersection(left).difference(piece);
+                if frontier.is_empty() {
+                    break;
+                }
+                piece = piece.union(frontier);
+            }
+            left = left.difference(piece);
+            seeds = seeds.difference(piece);
+            if keep(piece.count()) {
+                out.push(piece);
+            }
+        }
+        debug_assert!(left.is_empty(), "a component of the set held no seed");
+    }
+
+    /// Calls `f` on each neighbour of `v` inside `set`: bitset iteration on narrow sets,
+    /// the adjacency list on wide ones (cost by degree, not by width).
+    #[inline]
+    pub fn for_each_neighbour_in(&self, v: usize, set: S, mut f: impl FnMut(usize)) {
+        if S::WORDS <= 2 {
+            self.open[v].intersection(set).iter().for_each(f);
+        } else {
+            for &u in &self.neighbour_lists[v] {
+                if set.contains(u as usize) {
+                    f(u as usize);
+                }
+            }
+        }
+    }
+
+    /// Degree of `v` inside `set`.
+    #[inline]
+    pub fn degree_in(&self, v: usize, set: S) -> u32 {
+        if S::WORDS <= 2 {
+            self.open[v].intersection(set).count()
+        } else {
+            let mut d = 0;
+            self.for_each_neighbour_in(v, set, |_| d += 1);
+            d
+        }
+    }
+}
+
+/// What one pass over a component learns.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Survey {
+    /// Vertices.
+    pub order: usize,
+    /// Sum of the degrees (twice the edges).
+    pub degree_sum: usize,
+    /// Largest degree.
+    pub max_degree: usize,
+    /// Vertices of degree 1.
+    pub leaves: usize,
+}
+
+impl Survey {
+    /// True for a path (connected, at most degree 2, one edge fewer than vertices).
+    pub fn is_path(&self) -> bool {
+        self.max_degree <= 2 && self.degree_sum / 2 + 1 == self.order
+    }
+
+    /// True for a cycle (connected, every degree 2).
+    pub fn is_cycle(&self) -> bool {
+        self.max_degree == 2 && self.degree_sum == 2 * self.order
+    }
+}
+
+/// Per-thread buffers of a [`VertexGame`].
+#[derive(Default)]
+pub struct VertexScratch<S> {
+    /// `local_of[v]`: the index of `v` in the component being coded.
+    local_of: Vec<u32>,
+    /// The component whose local adjacency rows are in `rows` (rows valid when equal).
+    rows_of: Option<S>,
+    rows: Vec<u64>,
+    canonizer: Canonizer,
+    /// (neighbourhood hash, vertex) pairs, for twin checks.
+    pub twin_hashes: Vec<(u64, u32)>,
+    /// A reusable colour counter.
+    pub(crate) class_counter: ClassCounter,
+    /// A reusable hash buffer.
+    pub hash_buffer: Vec<u64>,
+    /// A reusable vertex buffer.
+    pub vertices: Vec<u32>,
+    gaps: Vec<u64>,
+}
+
+/// A game on the vertex sets of one host graph: a [`Game`] for the engine.
+pub struct VertexGame<'h, S, R> {
+    host: &'h Host<S>,
+    /// `paths[k]` = Node Kayles on `P_k`, for every `k <= n`.
+    paths: &'h [u8],
+    symmetry: Option<&'h HostSymmetry>,
+    rules: std::marker::PhantomData<R>,
+}
+
+impl<'h, S: Bits, R: VertexRules> VertexGame<'h, S, R> {
+    /// The game on `host`; `symmetry` (if any) must be a symmetry of the host.
+    pub fn new(host: &'h Host<S>, paths: &'h [u8], symmetry: Option<&'h HostSymmetry>) -> Self {
+        VertexGame {
+            host,
+            paths,
+            symmetry,
+            rules: std::marker::PhantomData,
+        }
+    }
+
+    /// One pass over `component`: its order and degrees.
+    #[inline]
+    fn survey(&self, component: S) -> Survey {
+        let mut survey = Survey::default();
+        for v in component.iter() {
+            let d = self.host.degree_in(v, component) as usize;
+            survey.order += 1;
+            survey.degree_sum += d;
+            survey.max_degree = survey.max_degree.max(d);
+            survey.leaves += usize::from(d == 1);
+        }
+        survey
+    }
+
+    /// Fills `scratch.rows` with the component's adjacency in local indices (components of
+    /// at most 64 vertices), unless they are there already.
+    fn local_rows(&self, component: S, scratch: &mut VertexScratch<S>) {
+        if scratch.rows_of == Some(component) {
+            return;
+        }
+        for (i, v) in component.iter().enumerate() {
+            scratch.local_of[v] = i as u32;
+        }
+        scratch.rows.clear();
+        for v in component.iter() {
+            let mut row = 0u64;
+            let local_of = &scratch.local_of;
+            self.host
+                .for_each_neighbour_in(v, component, |u| row |= 1 << local_of[u]);
+            scratch.rows.push(row);
+        }
+        scratch.rows_of = Some(component);
+    }
+
+    /// The shape code of a component of more than 64 vertices, straight from the
+    /// adjacency lists: `[k | 2 << 32, then for each vertex i (in graph order) its number of
+    /// earlier neighbours and the gaps i - j to them]` in 16-bit values. The tag keeps it
+    /// apart from the lower-triangle codes of [`canonical`].
+    fn push_sparse_shape_code(
+        &self,
+        component: S,
+        scratch: &mut VertexScratch<S>,
+        out: &mut Vec<u64>,
+    ) {
+        let k = component.count() as usize;
+        for (i, v) in component.iter().enumerate() {
+            scratch.local_of[v] = i as u32;
+        }
+        out.push(k as u64 | 2 << 32);
+        let mut word = 0u64;
+        let mut filled = 0u32;
+        let mut push = |out: &mut Vec<u64>, value: u64| {
+            word |= (value & 0xffff) << (16 * filled);
+            filled += 1;
+            if filled == 4 {
+                out.push(word);
+                word = 0;
+                filled = 0;
+            }
+        };
+        let mut gaps = std::mem::take(&mut scratch.gaps);
+        for v in component.iter() {
+            let i = scratch.local_of[v];
+            gaps.clear();
+            self.host.for_each_neighbour_in(v, component, |u| {
+                let j = scratch.local_of[u];
+                if j < i {
+                    gaps.push(u64::from(i - j));
+                }
+            });
+            push(out, gaps.len() as u64);
+            for &g in &gaps {
+                push(out, g);
+            }
+        }
+        scratch.gaps = gaps;
+        if filled > 0 {
+            out.push(word);
+        }
+    }
+}
+
+impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
+    type Position = S;
+    type Scratch = VertexScratch<S>;
+
+    fn scratch(&self) -> VertexScratch<S> {
+        VertexScratch {
+            local_of: vec![0; self.host.order()],
+            rows_of: None,
+            rows: Vec::new(),
+            canonizer: Canonizer::new(),
+            twin_hashes: Vec::new(),
+            class_counter: ClassCounter::default(),
+            hash_buffer: Vec::new(),
+            vertices: Vec::new(),
+            gaps: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn split(&self, position: &S, out: &mut Vec<S>) {
+        self.host
+            .split_into(*position, out, |k| R::tiny_value(k) != Some(0));
+    }
+
+    #[inline]
+    fn option_pieces(&self, component: &S, _scratch: &mut VertexScratch<S>, out: &mut Vec<S>) {
+        R::option_pieces(self.host, *component, out);
+    }
+
+    #[inline]
+    fn tiny_value(&self, component: &S) -> Option<u8> {
+        R::tiny_value(component.count())
+    }
+
+    #[inline]
+    fn order(&self, component: &S) -> usize {
+        component.count() as usize
+    }
+
+    fn simplify(
+        &self,
+        component: &S,
+        layers: Layers,
+        scratch: &mut VertexScratch<S>,
+    ) -> Simplified<S> {
+        let survey = self.survey(*component);
+        if layers.known_pieces {
+            if let Some(v) = R::known_value(&survey, self.paths) {
+                return Simplified::Known(v);
+            }
+        }
+        if layers.reductions {
+            let reduced = R::reduce(self.host, *component, &survey, scratch);
+            if reduced != *component {
+                return Simplified::Reduced(reduced);
+            }
+        }
+        Simplified::Unchanged
+    }
+
+    #[inline]
+    fn symmetry_key(&self, component: &S, out: &mut Vec<u64>) -> bool {
+        match self.symmetry {
+            Some(symmetry) => {
+                let key = symmetry.key(*component);
+                out.extend((0..S::WORDS).map(|i| key.word(i)));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn shape_code(&self, component: &S, scratch: &mut VertexScratch<S>, out: &mut Vec<u64>) {
+        if component.count() <= 64 {
+            self.local_rows(*component, scratch);
+            canonical::labelled_code(&scratch.rows, out);
+        } else {
+            self.push_sparse_shape_code(*component, scratch, out);
+        }
+    }
+
+    fn canonical_code(
+        &self,
+        component: &S,
+        scratch: &mut VertexScratch<S>,
+        out: &mut Vec<u64>,
+    ) -> bool {
+        if component.count() <= 64 {
+            self.local_rows(*component, scratch);
+            let rows = std::mem::take(&mut scratch.rows);
+            scratch.canonizer.code(&rows, out);
+            scratch.rows = rows;
+        } else {
+            for (i, v) in component.iter().enumerate() {
+                scratch.local_of[v] = i as u32;
+            }
+            let adjacency: Vec<S> = component
+                .iter()
+                .map(|v| {
+                    let mut row = S::empty();
+                    self.host.for_each_neighbour_in(v, *component, |u| {
+                        row.insert(scratch.local_of[u] as usize)
+                    });
+                    row
+                })
+                .collect();
+            scratch.canonizer.code(&adjacency, out);
+        }
+        true
+    }
+}
+
+/// A solver for a game on vertex sets: keeps its shared memo between calls, picks the
+/// narrowest set type for each component, and uses a host symmetry when it has one for
+/// the graph.
+///
+/// [`search::Solver`](crate::search::Solver) (Node Kayles) and
+/// [`arc::Solver`](crate::arc::Solver) (Arc Kayles) are its two instances.
+pub struct VertexSolver<R: VertexRules> {
+    memo: SharedMemo,
+    symmetry: Option<HostSymmetry>,
+    paths: PathNimbers,
+    rules: std::marker::PhantomData<R>,
+}
+
+impl<R: VertexRules> Default for VertexSolver<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<R: VertexRules> VertexSolver<R> {
+    /// A solver with every layer on.
+    pub fn new() -> Self {
+        Self::with_config(SearchConfig::default())
+    }
+
+    /// A solver with the given layers.
+    pub fn with_config(config: SearchConfig) -> Self {
+        VertexSolver {
+            memo: SharedMemo::new(config),
+            symmetry: None,
+            paths: PathNimbers::new(),
+            rules: std::marker::PhantomData,
+        }
+    }
+
+    /// The game this solver plays.
+    pub fn game(&self) -> GameKind {
+        R::GAME
+    }
+
+    /// Gives the solver the symmetry of one host graph (or none), for
+    /// [`MemoKey::Symmetry`](crate::engine::MemoKey::Symmetry); empties the memo of the
+    /// previous one. The symmetry is used only on a connected graph that
+    /// [`is`](HostSymmetry::is_host) its host.
+    ///
+    /// ```
+    /// use kayles_core::{families, search::{MemoKey, SearchConfig, Solver}};
+    /// let config = SearchConfig { memo_key: MemoKey::Symmetry, ..SearchConfig::default() };
+    /// let mut solver = Solver::with_config(config);
+    /// solver.set_host_symmetry(families::host_symmetry("grid:3x12").unwrap());
+    /// assert_eq!(solver.nimber(&families::build("grid:3x12").unwrap()), Ok(5));
+    /// assert!(solver.stats().symmetry_hits > 0);
+    /// ```
+    pub fn set_host_symmetry(&mut self, symmetry: Option<HostSymmetry>) {
+        if self.symmetry == symmetry {
+            return;
+        }
+        self.symmetry = symmetry;
+        self.memo.clear_symmetric();
+    }
+
+    /// A flag that stops the search: once it is raised (from another thread or a signal
+    /// handler), [`nimber`](Self::nimber) returns [`SearchError::Stopped`] within
+    /// milliseconds, and the memos are emptied (values computed after the stop would be
+    /// wrong). The flag is not lowered by the solver.
+    ///
+    /// ```
+    /// use kayles_core::{families, search::{SearchError, Solver}};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let mut solver = Solver::new();
+    /// solver.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
+    /// assert_eq!(solver.nimber(&families::build("grid:3x20").unwrap()), Err(SearchError::Stopped));
+    /// solver.set_stop_flag(None);
+    /// assert_eq!(solver.nimber(&families::build("grid:3x4").unwrap()), Ok(0));
+    /// ```
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.memo.set_stop_flag(flag);
+    }
+
+    /// The layers in use.
+    pub fn config(&self) -> SearchConfig {
+        self.memo.config()
+    }
+
+    /// Changes the layers; the memos stay (their keys are full keys, valid under any
+    /// configuration).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.memo.set_config(config);
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> SearchStats {
+        self.memo.stats()
+    }
+
+    /// A live view of the search, for progress reports from another thread.
+    pub fn progress(&self) -> SearchProgress {
+        self.memo.progress()
+    }
+
+    /// Bytes held by the shared memo.
+    pub fn memo_bytes(&self) -> usize {
+        self.memo.bytes()
+    }
+
+    /// The nimber of `g` in this game.
+    pub fn nimber(&mut self, g: &Graph) -> Result<u32, SearchError> {
+        let mut total = 0u32;
+        for comp in g.components(&g.vertices()) {
+            if R::tiny_value(comp.len() as u32) == Some(0) {
+                continue;
+            }
+            let (sub, _) = g.induced_subgraph(&comp);
+            total ^= self.connected_nimber(&sub)?;
+        }
+        Ok(total)
+    }
+
+    fn connected_nimber(&mut self, g: &Graph) -> Result<u32, SearchError> {
+        let n = g.order();
+        self.paths.path(n);
+        // Deep positions recurse once per move; give large graphs a large stack when the
+        // search runs on the calling thread (the pool's threads have large stacks).
+        if n > 64 && !engine::runs_in_pool(&self.memo.config()) {
+            let mut result = None;
+            std::thread::scope(|scope| {
+                let handle = std::thread::Builder::new()
+                    .stack_size(1 << 30)
+                    .spawn_scoped(scope, || self.dispatch(g))
+                    .expect("spawning the search thread");
+                result = Some(handle.join().expect("search thread panicked"));
+            });
+            result.expect("joined")
+        } else {
+            self.dispatch(g)
+        }
+    }
+
+    fn dispatch(&self, g: &Graph) -> Result<u32, SearchError> {
+        match g.order() {
+            0..=64 => self.run::<u64>(g),
+            65..=128 => self.run::<u128>(g),
+            129..=256 => self.run::<Words<4>>(g),
+            257..=512 => self.run::<Words<8>>(g),
+            513..=1024 => self.run::<Words<16>>(g),
+            1025..=2048 => self.run::<Words<32>>(g),
+            2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g),
+            order => Err(SearchError::ComponentTooLarge {
+                order,
+                max: MAX_COMPONENT_ORDER,
+            }),
+        }
+    }
+
+    fn run<S: Bits>(&self, g: &Graph) -> Result<u32, SearchError> {
+        let n = g.order();
+        let host = Host::<S>::new(g);
+        let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
+        let symmetry = self.symmetry.as_ref().filter(|sym| sym.is_host(g));
+        let game = VertexGame::<S, R>::new(&host, &paths, symmetry);
+        engine::solve(&game, &self.memo, &S::prefix(n))
+    }
+}
