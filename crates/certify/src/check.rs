@@ -8,6 +8,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// How much to check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,6 +142,8 @@ pub enum CheckError {
     Counterexample(Box<Counterexample>),
     /// An engine refused an instance (too large, ...).
     Engine(String),
+    /// [`Context::stop`] was raised before the check was complete.
+    Stopped,
 }
 
 impl From<FixtureError> for CheckError {
@@ -154,6 +158,7 @@ impl fmt::Display for CheckError {
             CheckError::Fixture(e) => write!(f, "fixture error: {e}"),
             CheckError::Counterexample(c) => write!(f, "counterexample: {c}"),
             CheckError::Engine(e) => write!(f, "engine error: {e}"),
+            CheckError::Stopped => write!(f, "stopped before the check was complete"),
         }
     }
 }
@@ -190,6 +195,9 @@ pub struct Context {
     pub engines: Engines,
     /// Advanced by one per instance checked.
     pub progress: ProgressBar,
+    /// Raised (from another thread or a signal handler) to stop: every check then gives
+    /// up with [`CheckError::Stopped`] before its next instance.
+    pub stop: Arc<AtomicBool>,
 }
 
 impl Context {
@@ -201,6 +209,7 @@ impl Context {
             fixtures: crate::fixtures::default_dir(),
             engines: Engines::default(),
             progress: ProgressBar::hidden(),
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -222,6 +231,8 @@ pub fn par_check<T: Sync>(
 }
 
 /// Like [`par_check`], with per-thread state made by `init` (a solver with its memo).
+/// Gives up with [`CheckError::Stopped`] once [`Context::stop`] is raised (instances
+/// already started run to their end).
 pub fn par_check_with<T: Sync, S>(
     ctx: &Context,
     items: &[T],
@@ -232,6 +243,9 @@ pub fn par_check_with<T: Sync, S>(
     let results: Vec<Result<u64, CheckError>> = items
         .par_iter()
         .map_init(&init, |state, item| {
+            if ctx.stop.load(Ordering::Relaxed) {
+                return Err(CheckError::Stopped);
+            }
             let r = check(state, item);
             ctx.progress.inc(1);
             r

@@ -1,4 +1,4 @@
-//! `certify`: every claim of `CLAIMS.md` checked exhaustively on the fixture families.
+//! `certify`: every claim of `docs/claims/README.md` checked exhaustively on the fixture families.
 //!
 //! Each claim id (`NK-XOR`, `MOD-CLIQUE`, `WAK-HEAVY`, ...) has one entry in the
 //! [`registry`]: its statement in one line, the fixture families it runs on, and a check
@@ -41,3 +41,8 @@ pub mod wak;
 
 pub use check::{CheckError, CheckResult, Context, Counterexample, Counts, Shard, Tier};
 pub use engines::Engines;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

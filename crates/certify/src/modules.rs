@@ -1,8 +1,8 @@
 //! MOD-CLIQUE, MOD-INDEPENDENT, MOD-SIGNATURE, MOD-NIMBER-NOT-ENOUGH and MOD-TWINS
-//! (CLAIMS.md section 2). The blow-ups are built here (independently of `kayles-modules`)
-//! and solved by definition on every subset; the claimed routes are the closed forms and
-//! the quotient `Q(X)`, evaluated both by `kayles-modules` and by the formulas written out
-//! below.
+//! (docs/claims/README.md section 2). The blow-ups are built here (independently of
+//! `kayles-modules`) and solved by definition on every subset; the claimed routes are the closed
+//! forms and the quotient `Q(X)`, evaluated both by `kayles-modules` and by the formulas written
+//! out below.
 
 use crate::check::{counterexample, par_check, vertex_list, CheckError, CheckResult, Context};
 use crate::engines::{closed_masks, histogram, mex64, node_definition_table, trim};

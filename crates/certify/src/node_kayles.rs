@@ -1,5 +1,5 @@
-//! NK-XOR and NK-ARC-LINE (CLAIMS.md section 1) on all graphs of the tier, every starting
-//! subset.
+//! NK-XOR and NK-ARC-LINE (docs/claims/README.md section 1) on all graphs of the tier, every
+//! starting subset.
 
 use crate::check::{counterexample, par_check, vertex_list, CheckResult, Context};
 use crate::engines::{arc_definition_table, closed_masks, mex64, node_definition_table};

@@ -1,5 +1,5 @@
-//! The claims registry: one [`Claim`] per id of CLAIMS.md, with its statement, its fixture
-//! families and its check, and [`run`] which times a check and turns it into a
+//! The claims registry: one [`Claim`] per id of docs/claims/README.md, with its statement, its
+//! fixture families and its check, and [`run`] which times a check and turns it into a
 //! [`ClaimResult`].
 
 use crate::check::{CheckError, CheckResult, Context, Counts};
@@ -7,7 +7,7 @@ use crate::report::{ClaimResult, Verdict};
 use crate::{chains, modules, node_kayles, sequences, wak};
 use std::time::Instant;
 
-/// One claim of CLAIMS.md.
+/// One claim of docs/claims/README.md.
 #[derive(Clone, Copy)]
 pub struct Claim {
     /// The id, e.g. `NK-XOR`.
@@ -20,7 +20,7 @@ pub struct Claim {
     pub check: fn(&Context) -> CheckResult,
 }
 
-/// Every claim, in the order of CLAIMS.md.
+/// Every claim, in the order of docs/claims/README.md.
 pub fn claims() -> Vec<Claim> {
     vec![
         Claim {
@@ -178,6 +178,11 @@ pub fn run(claim: &Claim, ctx: &Context) -> ClaimResult {
         Err(CheckError::Counterexample(c)) => (Counts::default(), Verdict::Fail, c.to_string()),
         Err(CheckError::Fixture(e)) => (Counts::default(), Verdict::FixtureError, e.to_string()),
         Err(CheckError::Engine(e)) => (Counts::default(), Verdict::Error, e),
+        Err(CheckError::Stopped) => (
+            Counts::default(),
+            Verdict::Error,
+            CheckError::Stopped.to_string(),
+        ),
     };
     ClaimResult {
         id: claim.id.to_string(),

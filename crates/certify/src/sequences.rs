@@ -1,4 +1,4 @@
-//! SEQ-A316629 and SEQ-LINKED-C4-ALT (CLAIMS.md section 3): the corrected recurrence of
+//! SEQ-A316629 and SEQ-LINKED-C4-ALT (docs/claims/README.md section 3): the corrected recurrence of
 //! `kayles-sequences` against direct Node Kayles search on the graphs, term by term.
 
 use crate::check::{counterexample, par_check, par_check_with, CheckError, CheckResult, Context};

@@ -1,4 +1,4 @@
-//! The claims of CLAIMS.md section 4: the WAK reductions (WAK-USELESS, WAK-HEAVY,
+//! The claims of docs/claims/README.md section 4: the WAK reductions (WAK-USELESS, WAK-HEAVY,
 //! WAK-TWINS), WAK-TO-ARC, the lemma families (WAK-LOOP, WAK-LOOPED-EDGE,
 //! WAK-LOOPED-EDGE-PLUS-ONE, WAK-PATH-LEMMA, WAK-DEPTH2-TREE), PS-LEMMA and WAK-ROOKS.
 //!

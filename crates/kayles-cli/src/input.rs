@@ -1,8 +1,8 @@
 //! Turning a GRAPH argument into graphs: a graph6 string, a family spec (`grid:3x4`), or
 //! `-` for graph6 lines on standard input.
 
-use anyhow::{anyhow, Context, Result};
-use kayles_core::{families, graph6, Graph};
+use anyhow::{Context, Result};
+use kayles_core::{graph_arg, Graph};
 use std::io::BufRead;
 
 /// One graph and the text that named it.
@@ -13,12 +13,7 @@ pub struct Named {
 
 /// Parses one GRAPH argument that is not `-`.
 pub fn parse_graph(arg: &str) -> Result<Graph> {
-    let arg = arg.trim();
-    if arg.contains(':') && !arg.starts_with(':') {
-        Ok(families::build(arg)?)
-    } else {
-        graph6::parse(arg).map_err(|e| anyhow!("{e} (argument '{arg}')"))
-    }
+    Ok(graph_arg::parse(arg)?)
 }
 
 /// Calls `each` on every graph the arguments name, in order; `-` streams standard input

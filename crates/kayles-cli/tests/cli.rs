@@ -299,7 +299,8 @@ fn weighted_arc_kayles_and_rooks() {
         stdout(&["wak", "--weights", "1,1,1,1", "--edges", "0-1,1-2,2-3"]),
         "2\n"
     );
-    // Looped edge a(loop) - b(loop), a = 3, b = 5: CLAIMS.md's table gives 2.
+    // Looped edge a(loop) - b(loop), a = 3, b = 5: the table of docs/claims/README.md (section 5)
+    // gives 2.
     assert_eq!(
         stdout(&["wak", "--weights", "3,5", "--edges", "0-0,1-1,0-1"]),
         "2\n"

@@ -305,6 +305,24 @@ pub fn term_spec(template: &str, n: usize) -> String {
     }
 }
 
+/// The first index `n` in `from..=to` at which the sequence template names a graph (terms
+/// where the family is undefined, like `cycle:N` for `N < 3`, come first and are skipped);
+/// `to + 1` when there is none. The template is checked at `max(from, to)` first, so an
+/// unknown family or a malformed template is an error, not an empty sequence.
+///
+/// ```
+/// use kayles_core::families::first_defined;
+/// assert_eq!(first_defined("cycle", 1, 10), Ok(3));
+/// assert_eq!(first_defined("grid:3xN", 1, 10), Ok(1));
+/// assert!(first_defined("cube", 1, 10).is_err());
+/// ```
+pub fn first_defined(template: &str, from: usize, to: usize) -> Result<usize, FamilyError> {
+    build(&term_spec(template, to.max(from)))?;
+    Ok((from..=to)
+        .find(|&n| build(&term_spec(template, n)).is_ok())
+        .unwrap_or(to + 1))
+}
+
 /// The host symmetry of a family graph (see [`symmetry`](crate::symmetry)), when the
 /// family has one the search can use: flips and translations of grids and paths, the
 /// eight symmetries and translations of a queens board, reflection and rotation of

@@ -1,7 +1,7 @@
 //! The games this crate plays, named for callers that choose one at run time (the
 //! command line, the Python package): [`GameKind`].
 //!
-//! Both are played on the vertex sets of a graph (CLAIMS.md section 1):
+//! Both are played on the vertex sets of a graph (docs/claims/README.md section 1):
 //! - **Node Kayles**: a move picks a vertex `v` and deletes its closed neighbourhood `N[v]`;
 //! - **Arc Kayles**: a move picks an edge `uv` and deletes both endpoints (so every edge
 //!   that touches them goes too). An isolated vertex is dead: no move ever uses it.

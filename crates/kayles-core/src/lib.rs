@@ -1,8 +1,8 @@
 //! `kayles-core`: vertex sets, graphs, graph6, named families, and the Node Kayles and Arc
 //! Kayles engines (full subset table and single-position search).
 //!
-//! The games are defined in `CLAIMS.md` section 1. Node Kayles: a move picks a vertex `v`
-//! and deletes its closed neighbourhood `N[v]`; the nimber is
+//! The games are defined in `docs/claims/README.md` section 1. Node Kayles: a move picks a vertex
+//! `v` and deletes its closed neighbourhood `N[v]`; the nimber is
 //! `g(G) = mex { g(G - N[v]) : v in V(G) }`.
 //!
 //! ```
@@ -16,6 +16,9 @@
 //! This crate does no I/O: it parses and formats strings, and computes.
 
 #![warn(missing_docs)]
+// vertex_game.rs (the lead's new engine, left alone here) has a redundant explicit link
+// target (`[engine](crate::engine)`); drop this allow when it is written `[engine]`.
+#![allow(rustdoc::redundant_explicit_links)]
 
 pub mod arc;
 pub mod bits;
@@ -28,6 +31,7 @@ pub mod families;
 pub mod game;
 pub mod graph;
 pub mod graph6;
+pub mod graph_arg;
 pub mod known;
 pub mod search;
 pub mod split;
@@ -39,3 +43,8 @@ mod vertex_set;
 pub use game::GameKind;
 pub use graph::Graph;
 pub use vertex_set::VertexSet;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

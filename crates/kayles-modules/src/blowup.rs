@@ -1,5 +1,5 @@
-//! Blow-ups `B[H_1..H_k]` (CLAIMS.md section 2): base vertex `i` is replaced by the module
-//! graph `H_i`, and cross edges are complete between `H_i` and `H_j` exactly when `ij` is a
+//! Blow-ups `B[H_1..H_k]` (docs/claims/README.md section 2): base vertex `i` is replaced by the
+//! module graph `H_i`, and cross edges are complete between `H_i` and `H_j` exactly when `ij` is a
 //! base edge. The result is a real [`Graph`], so every quotient result can be checked by
 //! direct enumeration when it is small.
 //!
@@ -12,6 +12,62 @@ use kayles_core::search::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, Graph, VertexSet};
 use std::ops::Range;
+
+/// What goes in place of the base vertices: cliques or independent sets of given sizes
+/// (MOD-CLIQUE, MOD-INDEPENDENT: closed forms), or arbitrary module graphs (MOD-SIGNATURE:
+/// the quotient). One value per base vertex, in order.
+///
+/// ```
+/// use kayles_core::{families, Graph};
+/// use kayles_modules::blowup::BlowUpSpec;
+/// let edge = families::path(2);
+/// // MOD-NIMBER-NOT-ENOUGH: P6 and I2 on an edge.
+/// let spec = BlowUpSpec::Modules(vec![families::path(6), Graph::new(2)]);
+/// assert_eq!(spec.nimber(&edge).unwrap(), 3);
+/// let cliques = BlowUpSpec::Cliques(vec![2, 3]);
+/// assert_eq!(cliques.histogram(&edge).unwrap(), cliques.expand(&edge).unwrap().direct_histogram().unwrap());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlowUpSpec {
+    /// Base vertex `i` becomes the clique `K_{m_i}`.
+    Cliques(Vec<usize>),
+    /// Base vertex `i` becomes `m_i` independent vertices.
+    Independent(Vec<usize>),
+    /// Base vertex `i` becomes the `i`-th graph.
+    Modules(Vec<Graph>),
+}
+
+impl BlowUpSpec {
+    /// The expanded graph (for direct enumeration).
+    pub fn expand(&self, base: &Graph) -> Result<BlowUp, ModuleError> {
+        match self {
+            BlowUpSpec::Cliques(sizes) => clique_blow_up(base, sizes),
+            BlowUpSpec::Independent(sizes) => independent_blow_up(base, sizes),
+            BlowUpSpec::Modules(graphs) => blow_up(base, graphs),
+        }
+    }
+
+    /// The histogram over all starting subsets of the blown-up graph, without expanding
+    /// it: by the closed forms for cliques and independent sets, else through the
+    /// quotient.
+    pub fn histogram(&self, base: &Graph) -> Result<Vec<u128>, ModuleError> {
+        match self {
+            BlowUpSpec::Cliques(sizes) => crate::clique_histogram(base, sizes),
+            BlowUpSpec::Independent(sizes) => crate::independent_histogram(base, sizes),
+            BlowUpSpec::Modules(graphs) => crate::blowup_histogram(base, graphs),
+        }
+    }
+
+    /// The full-board nimber of the blown-up graph, by the same routes as
+    /// [`histogram`](Self::histogram).
+    pub fn nimber(&self, base: &Graph) -> Result<u32, ModuleError> {
+        match self {
+            BlowUpSpec::Cliques(sizes) => crate::clique_nimber(base, sizes),
+            BlowUpSpec::Independent(sizes) => crate::independent_nimber(base, sizes),
+            BlowUpSpec::Modules(graphs) => crate::blowup_nimber(base, graphs),
+        }
+    }
+}
 
 /// The largest expanded graph [`blow_up`] builds.
 pub const MAX_EXPANDED_ORDER: usize = 50_000;

@@ -1,4 +1,4 @@
-//! `kayles-modules`: modules for Node Kayles (CLAIMS.md section 2).
+//! `kayles-modules`: modules for Node Kayles (docs/claims/README.md section 2).
 //!
 //! - [`blowup`]: the blow-up `B[H_1..H_k]` as a real graph, with the record of which
 //!   expanded vertex belongs to which module;
@@ -39,7 +39,7 @@ pub mod quotient;
 pub mod signature;
 pub mod solve;
 
-pub use blowup::{blow_up, clique_blow_up, independent_blow_up, parse_sizes, BlowUp};
+pub use blowup::{blow_up, clique_blow_up, independent_blow_up, parse_sizes, BlowUp, BlowUpSpec};
 pub use closed_forms::{
     clique_histogram, clique_nimber, clique_weights, cluster_state, independent_histogram,
     independent_nimber, independent_weights, IndependentClusters,
@@ -54,3 +54,8 @@ pub use signature::{
     SignatureCounts,
 };
 pub use solve::{full_signature, nimber, ModularSolver};
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,4 +1,4 @@
-//! Node Kayles integer sequences (`CLAIMS.md` section 3): the linked 4-cycle sequence
+//! Node Kayles integer sequences (`docs/claims/README.md` section 3): the linked 4-cycle sequence
 //! A316629 and its companions, by a corrected recurrence and by direct search.
 //!
 //! * [`linked_c4`]: the corrected recurrence in three sequences `a`, `b`, `c`
@@ -28,3 +28,8 @@ pub mod kernel;
 pub mod linked_c4;
 pub mod moves;
 pub mod search;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -298,7 +298,7 @@ pub const PUBLISHED_INITIAL: [(Family, i64, u16); 12] = [
     (Family::C, 2, 1),
 ];
 
-/// The initial values of the corrected recurrence in the style of `CLAIMS.md`: the
+/// The initial values of the corrected recurrence in the style of `docs/claims/README.md`: the
 /// published ones with `c(2) = 2`.
 pub const CORRECTED_INITIAL: [(Family, i64, u16); 12] = {
     let mut v = PUBLISHED_INITIAL;
@@ -306,7 +306,7 @@ pub const CORRECTED_INITIAL: [(Family, i64, u16); 12] = {
     v
 };
 
-/// The option values of one line of the published recurrence (`CLAIMS.md` section 3)
+/// The option values of one line of the published recurrence (`docs/claims/README.md` section 3)
 /// at `n`, read literally, with the smaller terms taken from `t` (`a(0) = 1`,
 /// `b(-1) = 0`, `c(-1) = 1`). A run `x(p) + y(q), x(p-1) + y(q+1), .., X` steps both
 /// indices by one from its first written term while the first index has not passed the
@@ -320,8 +320,8 @@ pub fn published_options(family: Family, n: i64, t: &LinkedC4Terms) -> Vec<u16> 
     claims_style_options(family, n, t, false)
 }
 
-/// The lines of `CLAIMS.md` section 3 at `n` ([`published_options`]), either as published
-/// (`corrected = false`) or corrected (`corrected = true`): the only change is in the `c`
+/// The lines of `docs/claims/README.md` section 3 at `n` ([`published_options`]), either as
+/// published (`corrected = false`) or corrected (`corrected = true`): the only change is in the `c`
 /// line, whose run `b(n-1)+c(-1), b(n-2)+c(0), ..` goes on to `b(0)+c(n-2)` (instead of
 /// stopping at `b(floor(n/2))` with the slipped last term
 /// `b(floor(n/2))+c(n-2-floor((n-2)/2))`). The corrected lines are the recurrence of
@@ -405,7 +405,7 @@ pub fn mex(values: &[u16]) -> u16 {
         .expect("a list of fewer than 65536 values")
 }
 
-/// The published recurrence of `CLAIMS.md` section 3, read literally
+/// The published recurrence of `docs/claims/README.md` section 3, read literally
 /// ([`published_options`]), from its initial values ([`PUBLISHED_INITIAL`]; `a(0) = 1`
 /// for the `b(n-2)+1` term). Wrong: kept to show how it fails (`a(12) = 2`, search
 /// gives 5).

@@ -15,8 +15,8 @@
 //! multiset of codes of the predicted pieces. A pass means every option formula is exactly
 //! right for that `n`, edge cases included, independently of any nimber.
 //!
-//! Conventions (as in `CLAIMS.md` section 3): `a(0)` is `L_0`, a single vertex (value 1);
-//! `b(-1)` is the empty graph (value 0) and is never listed as a piece; `c(-1)` is the path
+//! Conventions (as in `docs/claims/README.md` section 3): `a(0)` is `L_0`, a single vertex (value
+//! 1); `b(-1)` is the empty graph (value 0) and is never listed as a piece; `c(-1)` is the path
 //! on two vertices (value 1). `b(0)` is `P_3` and `c(0)` is `P_5`.
 
 use crate::linked_c4::LinkedC4Terms;
@@ -49,6 +49,19 @@ impl Family {
             Family::B => "linked-c4-b",
             Family::C => "linked-c4-c",
         }
+    }
+
+    /// The family a sequence template names (`linked-c4`, `linked-c4-b:N`, ...), if it is one
+    /// of the three the recurrence computes.
+    ///
+    /// ```
+    /// use kayles_sequences::moves::Family;
+    /// assert_eq!(Family::from_template("linked-c4-b:N"), Some(Family::B));
+    /// assert_eq!(Family::from_template("linked-c4-alt"), None);
+    /// ```
+    pub fn from_template(template: &str) -> Option<Family> {
+        let name = template.split(':').next().unwrap_or(template).trim();
+        Family::ALL.into_iter().find(|f| f.template() == name)
     }
 
     /// The family graph of index `n` (`n >= 0`).
@@ -92,7 +105,7 @@ impl fmt::Display for Family {
     }
 }
 
-/// A vertex of a linked 4-cycle graph, named as in `CLAIMS.md`: `U(i)` is `u_i`
+/// A vertex of a linked 4-cycle graph, named as in `docs/claims/README.md`: `U(i)` is `u_i`
 /// (`i` from `-1` for `c`, `1` for `a` and `b`, up to `n + 1` for `a`, `n + 3` for `b`
 /// and `c`), `V(i)` and `W(i)` are `v_i` and `w_i` (`1 <= i <= n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Terms by direct Node Kayles search, and the cross-check of the recurrence against it.
 //!
-//! Search is the judge (`CLAIMS.md` section 3): [`check_against_search`] compares every
+//! Search is the judge (`docs/claims/README.md` section 3): [`check_against_search`] compares every
 //! term of the corrected recurrence with `kayles_core::search::Solver` on the graphs
 //! `linked-c4:N`, `linked-c4-b:N`, `linked-c4-c:N`, one shared solver for all (its
 //! memos carry over from term to term, so the pieces left by the moves of the `n`-th

@@ -9,7 +9,7 @@ use kayles_sequences::linked_c4::{self, LinkedC4Terms};
 use kayles_sequences::moves::{self, Family};
 use kayles_sequences::{alt, search};
 
-/// `a(1..=12)` as listed in `CLAIMS.md` section 3.
+/// `a(1..=12)` as listed in `docs/claims/README.md` section 3.
 const CLAIMS_A: [u16; 12] = [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5];
 
 /// The first 90 terms of A316629 as shown in the OEIS entry's data section.

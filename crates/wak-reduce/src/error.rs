@@ -68,7 +68,7 @@ pub enum WakError {
     /// A move that is not legal in the position.
     #[error("illegal move {0}")]
     IllegalMove(String),
-    /// A reduction whose precondition (CLAIMS.md section 4) does not hold.
+    /// A reduction whose precondition (docs/claims/README.md section 4) does not hold.
     #[error("{reduction} does not apply: {reason}")]
     NotApplicable {
         /// The reduction refused.
@@ -137,6 +137,21 @@ pub enum WakError {
         squares: usize,
         /// The largest supported.
         max: usize,
+    },
+    /// WAK-ROOKS failed: the direct rook search and WAK on a cover disagree.
+    #[error(
+        "WAK-ROOKS fails on {board}: direct {direct}, maximal rectangles {maximal}, unit \
+         segments {unit}"
+    )]
+    RooksDisagree {
+        /// The board, in the parse format.
+        board: String,
+        /// Direct rook search.
+        direct: u32,
+        /// WAK on the maximal-rectangle cover.
+        maximal: u32,
+        /// WAK on the unit-segment cover.
+        unit: u32,
     },
     /// The Arc-Kayles engine of `kayles-core` refused the expansion.
     #[error(transparent)]

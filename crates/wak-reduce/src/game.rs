@@ -1,7 +1,7 @@
 //! [`WeightedGraph`]: a Weighted Arc-Kayles position, and its [`Move`]s.
 //!
 //! A position is a graph whose edges may include loops, with a counter `w(v) >= 0` on
-//! every vertex (CLAIMS.md section 4). A move plays an edge `uv` (`u != v`) with
+//! every vertex (docs/claims/README.md section 4). A move plays an edge `uv` (`u != v`) with
 //! `w(u), w(v) >= 1` and lowers both counters by one, or a loop `uu` with `w(u) >= 1` and
 //! lowers `w(u)` by one. Playing a move keeps every vertex (and its numbering), even when
 //! its counter reaches zero; only the [reductions](crate::reduce) delete vertices.
@@ -346,12 +346,23 @@ impl WeightedGraph {
             .join(",")
     }
 
-    /// The edges and loops in command-line form, `"0-1,1-2,2-2"`, sorted.
-    pub fn edges_string(&self) -> String {
+    /// The edges `(u, v)` with `u < v` and the loops `(v, v)`, sorted.
+    ///
+    /// ```
+    /// let g = wak_reduce::WeightedGraph::parse("1,1", "1-1,0-1").unwrap();
+    /// assert_eq!(g.edges_and_loops(), [(0, 1), (1, 1)]);
+    /// ```
+    pub fn edges_and_loops(&self) -> Vec<(usize, usize)> {
         let mut all: Vec<(usize, usize)> = self.edges();
         all.extend(self.loops().into_iter().map(|v| (v, v)));
         all.sort_unstable();
-        all.iter()
+        all
+    }
+
+    /// The edges and loops in command-line form, `"0-1,1-2,2-2"`, sorted.
+    pub fn edges_string(&self) -> String {
+        self.edges_and_loops()
+            .iter()
             .map(|(u, v)| format!("{u}-{v}"))
             .collect::<Vec<_>>()
             .join(",")

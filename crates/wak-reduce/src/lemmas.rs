@@ -1,5 +1,5 @@
-//! The lemmas of CLAIMS.md section 4 as builders, predictions and families of instances,
-//! so that a certifying crate can check them over ranges of weights against any judge.
+//! The lemmas of docs/claims/README.md section 4 as builders, predictions and families of
+//! instances, so that a certifying crate can check them over ranges of weights against any judge.
 //!
 //! | claim | graph (vertex numbering) | prediction |
 //! |---|---|---|
@@ -21,7 +21,7 @@ use crate::solve::Solver;
 use itertools::Itertools;
 use std::fmt;
 
-/// The claims of this module, by their CLAIMS.md ids.
+/// The claims of this module, by their claim ids (docs/claims/README.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Claim {
     /// WAK-LOOP.
@@ -37,7 +37,7 @@ pub enum Claim {
 }
 
 impl Claim {
-    /// The CLAIMS.md id, e.g. `"WAK-LOOPED-EDGE"`.
+    /// The claim id (docs/claims/README.md), e.g. `"WAK-LOOPED-EDGE"`.
     pub fn id(self) -> &'static str {
         match self {
             Claim::Loop => "WAK-LOOP",
@@ -135,7 +135,7 @@ pub fn path_lemma(a: u64, b: u64, c: u64, d: u64) -> WeightedGraph {
 ///
 /// ```
 /// use wak_reduce::{lemmas, solve::nimber};
-/// // CLAIMS.md section 5: (a, c, x1, y1, x2, y2) = (1, 2, 2, 1, 3, 1) has value 3.
+/// // docs/claims/README.md section 5: (a, c, x1, y1, x2, y2) = (1, 2, 2, 1, 3, 1) has value 3.
 /// assert_eq!(nimber(&lemmas::depth2_tree_g1(1, 2, &[(2, 1), (3, 1)])), Ok(3));
 /// ```
 pub fn depth2_tree_g1(a: u64, c: u64, branches: &[(u64, u64)]) -> WeightedGraph {

@@ -1,5 +1,5 @@
-//! `wak-reduce`: Weighted Arc-Kayles (CLAIMS.md section 4) — the game, its reductions, the
-//! Arc-Kayles expansion, rook boards, and the position-set (PS) lemma checker.
+//! `wak-reduce`: Weighted Arc-Kayles (docs/claims/README.md section 4) — the game, its reductions,
+//! the Arc-Kayles expansion, rook boards, and the position-set (PS) lemma checker.
 //!
 //! A position is a [`WeightedGraph`]: counters on vertices, simple edges and loops. A move
 //! plays an edge `uv` with both counters positive and lowers both by one, or a loop `uu`
@@ -43,3 +43,8 @@ pub use error::WakError;
 pub use game::{Move, WeightedGraph};
 pub use reduce::{Reduced, Reduction};
 pub use solve::Solver;
+
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,5 +1,5 @@
-//! The reductions of CLAIMS.md section 4 (WAK-USELESS, WAK-HEAVY, WAK-TWINS and zero-weight
-//! deletion) as single inspectable steps, and [`reduce`] to a canonical position.
+//! The reductions of docs/claims/README.md section 4 (WAK-USELESS, WAK-HEAVY, WAK-TWINS and
+//! zero-weight deletion) as single inspectable steps, and [`reduce`] to a canonical position.
 //!
 //! Each [`Reduction`] names the vertices of the position it applies to. [`apply`] checks
 //! the exact precondition of the claim and refuses anything else, in particular the sharp
@@ -49,7 +49,7 @@ impl Reduction {
 }
 
 impl fmt::Display for Reduction {
-    /// `heavy_vertex(2)`, `false_twins(0, 3)`: the vocabulary of CLAIMS.md.
+    /// `heavy_vertex(2)`, `false_twins(0, 3)`: the vocabulary of docs/claims/README.md.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Reduction::ZeroWeight(v) => write!(f, "zero_weight({v})"),

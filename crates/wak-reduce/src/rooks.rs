@@ -364,6 +364,47 @@ impl Board {
     }
 }
 
+/// The value of a board by the three routes of WAK-ROOKS ([`Board::nimbers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RookNimbers {
+    /// Direct rook search ([`Board::nimber_direct`]).
+    pub direct: u32,
+    /// WAK on the maximal-rectangle cover.
+    pub via_maximal_rectangles: u32,
+    /// WAK on the unit-segment cover.
+    pub via_unit_segments: u32,
+}
+
+impl Board {
+    /// The value by direct search and through both covers as WAK (WAK-ROOKS); a
+    /// disagreement is the error [`WakError::RooksDisagree`].
+    ///
+    /// ```
+    /// use wak_reduce::rooks::Board;
+    /// let values = Board::parse("..#/.../#..").unwrap().nimbers().unwrap();
+    /// assert_eq!(values.direct, values.via_unit_segments);
+    /// assert_eq!(Board::parse(".../.../...").unwrap().nimbers().unwrap().direct, 1);
+    /// ```
+    pub fn nimbers(&self) -> Result<RookNimbers, WakError> {
+        let direct = self.nimber_direct();
+        let maximal = self.nimber_via_wak(Cover::MaximalRectangles)?;
+        let unit = self.nimber_via_wak(Cover::UnitSegments)?;
+        if direct != maximal || direct != unit {
+            return Err(WakError::RooksDisagree {
+                board: self.to_string(),
+                direct,
+                maximal,
+                unit,
+            });
+        }
+        Ok(RookNimbers {
+            direct,
+            via_maximal_rectangles: maximal,
+            via_unit_segments: unit,
+        })
+    }
+}
+
 impl fmt::Display for Board {
     /// The parse format, `"..#/.R./#.."`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

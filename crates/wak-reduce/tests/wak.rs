@@ -1,5 +1,5 @@
-//! Integration tests of `wak-reduce`: the CLAIMS.md section 5 vectors, the lemma families
-//! against three judges (the solver, the by-definition search, Arc Kayles on the
+//! Integration tests of `wak-reduce`: the docs/claims/README.md section 5 vectors, the lemma
+//! families against three judges (the solver, the by-definition search, Arc Kayles on the
 //! expansion), the sharpness of the reductions, property tests, rook boards, the PS-lemma
 //! checker and bad input.
 
@@ -176,7 +176,7 @@ mod support {
     }
 }
 
-/// CLAIMS.md section 5.
+/// docs/claims/README.md section 5.
 mod vectors {
     use super::*;
 

@@ -60,3 +60,21 @@ claim_tests! {
     chain_recurrence => "CHAIN-RECURRENCE",
     chain_periodic => "CHAIN-PERIODIC",
 }
+
+/// A raised stop flag ends every claim with an error verdict, before any instance.
+#[test]
+fn a_raised_stop_flag_stops_every_claim() {
+    let ctx = Context::new(Tier::Quick);
+    ctx.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for claim in registry::claims() {
+        let result = registry::run(&claim, &ctx);
+        assert_eq!(
+            result.verdict,
+            certify::report::Verdict::Error,
+            "{}",
+            claim.id
+        );
+        assert_eq!(result.detail, "stopped before the check was complete");
+        assert_eq!(result.instances, 0);
+    }
+}

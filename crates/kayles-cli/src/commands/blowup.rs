@@ -1,12 +1,12 @@
 //! The options shared by `kayles nimber` and `kayles histogram` for graphs built from a
-//! base graph and modules (`B[H_1..H_k]`, CLAIMS.md section 2): computed through the
+//! base graph and modules (`B[H_1..H_k]`, docs/claims/README.md section 2): computed through the
 //! quotient, or by expanding and enumerating with `--direct`.
 
 use crate::input;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
 use kayles_core::Graph;
-use kayles_modules as modules;
+use kayles_modules::{self as modules, BlowUpSpec};
 
 /// The kind of module put in place of every base vertex.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -33,24 +33,17 @@ pub struct ModuleArgs {
     direct: bool,
 }
 
-/// A base graph with modules, as the options describe it.
-pub enum Spec {
-    Clique(Vec<usize>),
-    Independent(Vec<usize>),
-    Modules(Vec<Graph>),
-}
-
 impl ModuleArgs {
     /// The module spec, or `None` when the graph is to be taken as it is.
-    pub fn spec(&self) -> Result<Option<Spec>> {
+    pub fn spec(&self) -> Result<Option<BlowUpSpec>> {
         if self.direct && self.blowup.is_none() && self.modules.is_empty() {
             bail!("--direct needs --blowup or --module");
         }
         if let (Some(kind), Some(sizes)) = (self.blowup, &self.sizes) {
             let sizes = modules::parse_sizes(sizes)?;
             return Ok(Some(match kind {
-                Blowup::Clique => Spec::Clique(sizes),
-                Blowup::Independent => Spec::Independent(sizes),
+                Blowup::Clique => BlowUpSpec::Cliques(sizes),
+                Blowup::Independent => BlowUpSpec::Independent(sizes),
             }));
         }
         if self.modules.is_empty() {
@@ -61,38 +54,22 @@ impl ModuleArgs {
             .iter()
             .map(|m| input::parse_graph(m))
             .collect::<Result<_>>()?;
-        Ok(Some(Spec::Modules(graphs)))
-    }
-
-    fn expand(spec: &Spec, base: &Graph) -> Result<modules::BlowUp> {
-        Ok(match spec {
-            Spec::Clique(sizes) => modules::clique_blow_up(base, sizes)?,
-            Spec::Independent(sizes) => modules::independent_blow_up(base, sizes)?,
-            Spec::Modules(graphs) => modules::blow_up(base, graphs)?,
-        })
+        Ok(Some(BlowUpSpec::Modules(graphs)))
     }
 
     /// The histogram over all starting subsets of the blown-up graph.
-    pub fn histogram(&self, spec: &Spec, base: &Graph) -> Result<Vec<u128>> {
+    pub fn histogram(&self, spec: &BlowUpSpec, base: &Graph) -> Result<Vec<u128>> {
         if self.direct {
-            return Ok(Self::expand(spec, base)?.direct_histogram()?);
+            return Ok(spec.expand(base)?.direct_histogram()?);
         }
-        Ok(match spec {
-            Spec::Clique(sizes) => modules::clique_histogram(base, sizes)?,
-            Spec::Independent(sizes) => modules::independent_histogram(base, sizes)?,
-            Spec::Modules(graphs) => modules::blowup_histogram(base, graphs)?,
-        })
+        Ok(spec.histogram(base)?)
     }
 
     /// The full-board nimber of the blown-up graph.
-    pub fn nimber(&self, spec: &Spec, base: &Graph) -> Result<u32> {
+    pub fn nimber(&self, spec: &BlowUpSpec, base: &Graph) -> Result<u32> {
         if self.direct {
-            return Ok(Self::expand(spec, base)?.direct_nimber()?);
+            return Ok(spec.expand(base)?.direct_nimber()?);
         }
-        Ok(match spec {
-            Spec::Clique(sizes) => modules::clique_nimber(base, sizes)?,
-            Spec::Independent(sizes) => modules::independent_nimber(base, sizes)?,
-            Spec::Modules(graphs) => modules::blowup_nimber(base, graphs)?,
-        })
+        Ok(spec.nimber(base)?)
     }
 }

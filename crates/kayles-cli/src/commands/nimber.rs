@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use clap::ValueEnum;
 use kayles_core::game::GameSolver;
 use kayles_core::search::{MemoKey, SearchConfig};
-use kayles_core::{families, GameKind};
+use kayles_core::{graph_arg, GameKind};
 use kayles_modules::ModularSolver;
 use serde_json::json;
 use std::time::Instant;
@@ -15,7 +15,7 @@ use std::time::Instant;
 /// Which game to play on the graph.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Game {
-    /// Node Kayles: a move deletes a closed neighbourhood N[v].
+    /// Node Kayles: a move deletes a vertex with all its neighbours.
     Node,
     /// Arc Kayles: a move deletes both endpoints of an edge.
     Arc,
@@ -161,17 +161,7 @@ impl SearchLayers {
     /// a family spec that has one (none otherwise).
     pub fn set_symmetry(self, solver: &mut GameSolver, spec: &str) {
         if self.memo_key == Key::Symmetry {
-            let symmetry = families::host_symmetry(spec).ok().flatten();
-            let default_order = if symmetry.is_some() {
-                0
-            } else {
-                SearchConfig::default().canonical_max_order
-            };
-            solver.set_config(SearchConfig {
-                canonical_max_order: self.canonical_max_order.unwrap_or(default_order),
-                ..solver.config()
-            });
-            solver.set_host_symmetry(symmetry);
+            graph_arg::use_host_symmetry(solver, spec, self.canonical_max_order);
         }
     }
 }

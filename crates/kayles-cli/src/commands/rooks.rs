@@ -3,9 +3,9 @@
 //! Weighted Arc-Kayles (WAK-ROOKS). A disagreement is reported as an error.
 
 use crate::output::Output;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use serde_json::json;
-use wak_reduce::rooks::{Board, Cover};
+use wak_reduce::rooks::Board;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -15,25 +15,16 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    let board = Board::parse(&args.board)?;
-    let direct = board.nimber_direct();
-    let maximal = board.nimber_via_wak(Cover::MaximalRectangles)?;
-    let unit = board.nimber_via_wak(Cover::UnitSegments)?;
-    if direct != maximal || direct != unit {
-        bail!(
-            "WAK-ROOKS fails on {}: direct {direct}, maximal rectangles {maximal}, unit segments \
-             {unit}",
-            args.board
-        );
-    }
+    let values = Board::parse(&args.board)?.nimbers()?;
+    let direct = values.direct;
     out.result(
         || direct.to_string(),
         json!({
             "board": args.board,
             "nimber": direct,
             "direct": direct,
-            "via_maximal_rectangles": maximal,
-            "via_unit_segments": unit,
+            "via_maximal_rectangles": values.via_maximal_rectangles,
+            "via_unit_segments": values.via_unit_segments,
         }),
     )
 }

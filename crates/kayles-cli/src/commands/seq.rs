@@ -120,10 +120,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     // leading indices where the family is undefined; a later failure is an error).
     let recurrence_terms = recurrence.map(|_| kayles_sequences::linked_c4::terms(args.terms));
     if recurrence.is_none() {
-        families::build(&term_spec(&args.family, args.terms.max(from)))?;
-        while from <= args.terms && families::build(&term_spec(&args.family, from)).is_err() {
-            from += 1;
-        }
+        from = families::first_defined(&args.family, from, args.terms)?;
         if from > args.from && !args.resume {
             eprintln!(
                 "kayles: {} is undefined below n = {from}; starting there",
@@ -191,16 +188,13 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
 
 /// The linked 4-cycle sequence a recurrence computes, from a family template.
 fn recurrence_family(template: &str) -> Result<Family> {
-    let name = template.split(':').next().unwrap_or(template).trim();
-    Ok(match name {
-        "linked-c4" => Family::A,
-        "linked-c4-b" => Family::B,
-        "linked-c4-c" => Family::C,
-        _ => bail!(
+    match Family::from_template(template) {
+        Some(family) => Ok(family),
+        None => bail!(
             "--method recurrence knows linked-c4, linked-c4-b and linked-c4-c (A316629 and its \
              companions); use --method search for {template}"
         ),
-    })
+    }
 }
 
 /// The "n value" lines of an earlier run's file (for the plot).

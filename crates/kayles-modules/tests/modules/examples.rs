@@ -1,4 +1,4 @@
-//! The worked examples of CLAIMS.md section 2.
+//! The worked examples of docs/claims/README.md section 2.
 
 use kayles_core::{brute, families, search::Solver, Graph};
 use kayles_modules::*;

@@ -1,0 +1,286 @@
+//! `nimber`, `histogram`, `subsets`, `sequence` and `families`: Node Kayles and Arc Kayles
+//! on one graph or on a family, through `kayles-core` (and `kayles-modules` for graphs
+//! with modules, as `kayles nimber` does).
+
+// The doc comments of the functions are their Python docstrings, with Python examples
+// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
+use crate::input::{self, value_error, GraphIn};
+use crate::interrupt;
+use kayles_core::table::SubsetTable;
+use kayles_core::{families, graph_arg, GameKind, Graph};
+use kayles_modules::ModularSolver;
+use kayles_sequences::linked_c4;
+use kayles_sequences::moves::Family;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// `"node"` or `"arc"`.
+pub fn game(name: &str) -> PyResult<GameKind> {
+    name.parse().map_err(PyValueError::new_err)
+}
+
+/// The full subset table of `game`, computed off the GIL and stopped by Ctrl-C.
+fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> {
+    interrupt::run(py, move |stop| {
+        SubsetTable::compute_stoppable(&graph, game, |_, _| {}, &stop)
+    })?
+    .map_err(value_error)
+}
+
+/// The nimber (Sprague-Grundy value) of a graph.
+///
+/// `g` is a networkx graph, a graph6 `str` or `bytes`, a family spec such as
+/// `"grid:3x4"` (see `families()`), or `(n, edges)` with vertices `0..n-1`. `game` is
+/// `"node"` (Node Kayles: a move deletes a vertex and its neighbours) or `"arc"` (Arc
+/// Kayles: a move deletes the two ends of an edge). Node Kayles goes through the modular
+/// decomposition when the graph has a non-trivial module and to the search otherwise
+/// (family specs with the family's symmetries), as `kayles nimber` does.
+///
+/// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
+///
+/// >>> import kayles
+/// >>> kayles.nimber("grid:3x4")
+/// 0
+/// >>> kayles.nimber((4, [(0, 1), (1, 2), (2, 3)]), game="arc")
+/// 2
+#[pyfunction]
+#[pyo3(signature = (g, game = "node"))]
+pub fn nimber(py: Python<'_>, g: &Bound<'_, PyAny>, game: &str) -> PyResult<u32> {
+    let game = self::game(game)?;
+    let GraphIn { graph, name, .. } = input::graph(g)?;
+    interrupt::run(py, move |stop| {
+        if game == GameKind::Node && kayles_modules::has_nontrivial_module(&graph) {
+            let mut modular = ModularSolver::new();
+            modular.search().set_stop_flag(Some(stop));
+            return modular.nimber(&graph).map_err(|e| e.to_string());
+        }
+        let mut solver = graph_arg::default_solver(game, name.as_deref());
+        solver.set_stop_flag(Some(stop));
+        solver.nimber(&graph).map_err(|e| e.to_string())
+    })?
+    .map_err(PyValueError::new_err)
+}
+
+/// How many of the `2^n` starting subsets of `g` have each nimber: `{nimber: count}`,
+/// every nimber from 0 to the largest (a count may be 0), as `kayles histogram` prints.
+///
+/// The graph may have at most 30 vertices (the table takes `2^n` bytes). Runs without the
+/// GIL on all cores; Ctrl-C raises `KeyboardInterrupt`.
+///
+/// >>> import kayles
+/// >>> kayles.histogram("path:3")
+/// {0: 2, 1: 5, 2: 1}
+/// >>> sum(kayles.histogram("petersen:5,2").values()) == 2 ** 10
+/// True
+#[pyfunction]
+#[pyo3(signature = (g, game = "node"))]
+pub fn histogram<'py>(
+    py: Python<'py>,
+    g: &Bound<'py, PyAny>,
+    game: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = self::game(game)?;
+    let input = input::graph(g)?;
+    let hist = table(py, input.graph, game)?.histogram();
+    histogram_dict(py, &hist)
+}
+
+/// `{k: count}` for every `k` of a histogram vector.
+pub fn histogram_dict<'py>(py: Python<'py>, hist: &[u128]) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (k, count) in hist.iter().enumerate() {
+        dict.set_item(k, *count)?;
+    }
+    Ok(dict)
+}
+
+/// Every starting subset of `g` with its nimber, as `(subset, nimber)` pairs in the
+/// order of the subset masks (vertex `i` is bit `i`); `subset` is a tuple of vertices
+/// (networkx node labels, else `0..n-1`) in vertex order. With `nimber=k`, only the
+/// subsets of nimber `k` (`nimber=0`: the losing starts).
+///
+/// The table is computed at once (at most 30 vertices, without the GIL, Ctrl-C raises
+/// `KeyboardInterrupt`); the pairs are produced as the iterator is read.
+///
+/// >>> import kayles
+/// >>> list(kayles.subsets("path:3", nimber=0))
+/// [((), 0), ((0, 2), 0)]
+/// >>> len(list(kayles.subsets("cycle:4")))
+/// 16
+#[pyfunction]
+#[pyo3(signature = (g, nimber = None, game = "node"))]
+pub fn subsets(
+    py: Python<'_>,
+    g: &Bound<'_, PyAny>,
+    nimber: Option<i64>,
+    game: &str,
+) -> PyResult<Subsets> {
+    let game = self::game(game)?;
+    if let Some(k) = nimber.filter(|&k| k < 0) {
+        return Err(PyValueError::new_err(format!(
+            "nimber must not be negative, got {k}"
+        )));
+    }
+    let GraphIn {
+        graph,
+        labels,
+        name,
+    } = input::graph(g)?;
+    let order = graph.order();
+    let table = table(py, graph.clone(), game)?;
+    Ok(Subsets {
+        input: GraphIn {
+            graph,
+            labels,
+            name,
+        },
+        table: Arc::new(table),
+        only: nimber,
+        next: 0,
+        end: 1u64 << order,
+    })
+}
+
+/// The iterator `subsets` returns: `(subset, nimber)` pairs.
+#[pyclass(module = "kayles")]
+pub struct Subsets {
+    input: GraphIn,
+    table: Arc<SubsetTable>,
+    only: Option<i64>,
+    next: u64,
+    end: u64,
+}
+
+#[pymethods]
+impl Subsets {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        while self.next < self.end {
+            let mask = self.next;
+            self.next += 1;
+            let value = self.table.nimber(mask);
+            if self.only.is_some_and(|k| k != i64::from(value)) {
+                continue;
+            }
+            let subset = self.input.subset(py, mask)?;
+            return Ok(Some(PyTuple::new(
+                py,
+                [subset.into_any(), value.into_pyobject(py)?.into_any()],
+            )?));
+        }
+        Ok(None)
+    }
+}
+
+/// The terms `n = start..terms` of a family's nimber sequence, as `{n: nimber}`.
+///
+/// `family` is a template with `N` for the index (`"grid:3xN"`, `"petersen:N,2"`) or a
+/// bare family name (`"queens"` means `"queens:N"`). Leading indices where the family is
+/// undefined (`cycle` below 3) are skipped. `method="search"` searches each graph (one
+/// solver, its memo shared by all terms, as `kayles seq` does); `method="recurrence"`
+/// uses the corrected A316629 recurrence (`linked-c4`, `linked-c4-b`, `linked-c4-c`
+/// only), fast enough for the whole b-file. `game="arc"` searches Arc Kayles instead.
+///
+/// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt` (search stops within
+/// milliseconds; the recurrence runs to its end on its own thread).
+///
+/// >>> import kayles
+/// >>> kayles.sequence("path", 6)
+/// {1: 1, 2: 1, 3: 2, 4: 0, 5: 3, 6: 1}
+/// >>> list(kayles.sequence("linked-c4", 12, method="recurrence").values())
+/// [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]
+#[pyfunction]
+#[pyo3(signature = (family, terms, method = "search", start = 1, game = "node"))]
+pub fn sequence<'py>(
+    py: Python<'py>,
+    family: String,
+    terms: usize,
+    method: &str,
+    start: usize,
+    game: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = self::game(game)?;
+    let values = match method {
+        "search" => interrupt::run(py, move |stop| {
+            search_terms(&family, start, terms, game, stop)
+        })?,
+        "recurrence" if game == GameKind::Arc => Err(
+            "method 'recurrence' is the Node Kayles recurrence of A316629; use method 'search' \
+             for Arc Kayles"
+                .to_string(),
+        ),
+        "recurrence" => {
+            let sequence = Family::from_template(&family).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "method 'recurrence' knows linked-c4, linked-c4-b and linked-c4-c \
+                     (A316629 and its companions); use method 'search' for {family}"
+                ))
+            })?;
+            interrupt::run(py, move |_| {
+                let all = linked_c4::terms(terms);
+                Ok((start..=terms)
+                    .map(|n| (n, u32::from(all.get(sequence, n))))
+                    .collect())
+            })?
+        }
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown method '{other}' (expected search or recurrence)"
+            )))
+        }
+    }
+    .map_err(PyValueError::new_err)?;
+    let dict = PyDict::new(py);
+    for (n, value) in values {
+        dict.set_item(n, value)?;
+    }
+    Ok(dict)
+}
+
+/// Terms by search, as `kayles seq --method search` computes them.
+fn search_terms(
+    family: &str,
+    start: usize,
+    terms: usize,
+    game: GameKind,
+    stop: Arc<AtomicBool>,
+) -> Result<Vec<(usize, u32)>, String> {
+    let from = families::first_defined(family, start, terms).map_err(|e| e.to_string())?;
+    let mut solver = graph_arg::default_solver(game, None);
+    solver.set_stop_flag(Some(Arc::clone(&stop)));
+    let mut values = Vec::new();
+    for n in from..=terms {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let spec = families::term_spec(family, n);
+        graph_arg::use_host_symmetry(&mut solver, &spec, None);
+        let graph = families::build(&spec).map_err(|e| e.to_string())?;
+        values.push((n, solver.nimber(&graph).map_err(|e| e.to_string())?));
+    }
+    Ok(values)
+}
+
+/// The graph families a spec may name, with how each numbers its vertices:
+/// `{syntax: description}`, as `kayles families` lists them.
+///
+/// >>> import kayles
+/// >>> kayles.families()["grid:RxC"]
+/// 'R x C grid graph; vertex r*C + c for row r, column c (row by row)'
+#[pyfunction]
+#[pyo3(name = "families")]
+pub fn family_list(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for f in families::FAMILIES {
+        dict.set_item(f.syntax, f.description)?;
+    }
+    Ok(dict)
+}

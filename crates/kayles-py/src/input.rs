@@ -1,0 +1,184 @@
+//! The Python objects the functions take as a graph, turned into a [`Graph`]: a
+//! networkx graph (vertex `i` is the `i`-th node of `G.nodes`, its label kept to name
+//! vertices in results), a graph6 `str` or `bytes` or a family spec (through
+//! [`kayles_core::graph_arg`], with the command line's messages), or `(n, edges)` with
+//! vertices `0..n-1`.
+
+use kayles_core::{graph6, graph_arg, Graph};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+
+/// A graph from Python, with what names its vertices.
+pub struct GraphIn {
+    /// The graph.
+    pub graph: Graph,
+    /// The user's node labels in vertex order (networkx graphs); `None`: vertex `i` is `i`.
+    pub labels: Option<Vec<Py<PyAny>>>,
+    /// The text that named the graph (graph6 or family spec), for the search set-up.
+    pub name: Option<String>,
+}
+
+impl GraphIn {
+    /// The label of vertex `v`: the networkx node, or the integer `v`.
+    pub fn label(&self, py: Python<'_>, v: usize) -> PyResult<Py<PyAny>> {
+        match &self.labels {
+            Some(labels) => Ok(labels[v].clone_ref(py)),
+            None => Ok(v.into_pyobject(py)?.into_any().unbind()),
+        }
+    }
+
+    /// The labels of the vertices of a subset mask, in vertex order, as a tuple.
+    pub fn subset<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyTuple>> {
+        let members = (0..self.graph.order())
+            .filter(|v| mask >> v & 1 == 1)
+            .map(|v| self.label(py, v))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, members)
+    }
+}
+
+/// A `ValueError` with the message of `e` (the command line's one-line message).
+pub fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Reads `g` (see the module docs).
+pub fn graph(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
+    if g.is_instance_of::<PyString>() {
+        return from_text(&g.extract::<String>()?);
+    }
+    if let Ok(bytes) = g.cast::<PyBytes>() {
+        let text = std::str::from_utf8(bytes.as_bytes())
+            .map_err(|_| PyValueError::new_err("graph6 bytes must be ASCII"))?;
+        return from_text(text);
+    }
+    if is_networkx(g)? {
+        return from_networkx(g);
+    }
+    if let Ok(pair) = g.cast::<PyTuple>() {
+        if pair.len() == 2 {
+            return from_pairs(&pair.get_item(0)?, &pair.get_item(1)?);
+        }
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a graph: a networkx graph, a graph6 str or bytes, a family spec such as \
+         'grid:3x4', or (n, edges); got {}",
+        g.get_type().name()?
+    )))
+}
+
+fn from_text(text: &str) -> PyResult<GraphIn> {
+    let graph = graph_arg::parse(text).map_err(value_error)?;
+    Ok(GraphIn {
+        graph,
+        labels: None,
+        name: Some(text.trim().to_string()),
+    })
+}
+
+/// Duck typing: anything with `is_directed`, `nodes` and `edges` (networkx's `Graph`,
+/// `MultiGraph` and their subclasses).
+fn is_networkx(g: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(g.hasattr("is_directed")? && g.hasattr("nodes")? && g.hasattr("edges")?)
+}
+
+fn check_order(n: usize) -> PyResult<()> {
+    if n > graph6::MAX_VERTICES {
+        return Err(PyValueError::new_err(format!(
+            "a graph on {n} vertices is more than the supported {}",
+            graph6::MAX_VERTICES
+        )));
+    }
+    Ok(())
+}
+
+fn from_networkx(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
+    let py = g.py();
+    if g.call_method0("is_directed")?.is_truthy()? {
+        return Err(PyValueError::new_err(
+            "directed graphs are not supported (the games are played on undirected graphs): \
+             pass G.to_undirected()",
+        ));
+    }
+    let nodes: Vec<Bound<'_, PyAny>> = g
+        .call_method0("nodes")?
+        .try_iter()?
+        .collect::<PyResult<_>>()?;
+    check_order(nodes.len())?;
+    let index = PyDict::new(py);
+    for (i, node) in nodes.iter().enumerate() {
+        index.set_item(node, i)?;
+    }
+    let mut graph = Graph::new(nodes.len());
+    for edge in g.call_method0("edges")?.try_iter()? {
+        let (u, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = edge?.extract()?;
+        let iu: usize = index.as_any().get_item(&u)?.extract()?;
+        let iv: usize = index.as_any().get_item(&v)?.extract()?;
+        if iu == iv {
+            return Err(PyValueError::new_err(format!(
+                "self-loop at node {}: the games are played on simple graphs (drop loops with \
+                 G.remove_edges_from(nx.selfloop_edges(G)))",
+                u.repr()?
+            )));
+        }
+        graph.add_edge(iu, iv);
+    }
+    Ok(GraphIn {
+        graph,
+        labels: Some(nodes.into_iter().map(Bound::unbind).collect()),
+        name: None,
+    })
+}
+
+/// A vertex count or index: a non-negative Python integer.
+fn index(x: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    let value: i64 = x.extract().map_err(|_| {
+        let shown = x.repr().map(|r| r.to_string()).unwrap_or_default();
+        PyTypeError::new_err(format!("{what} must be an integer, got {shown}"))
+    })?;
+    usize::try_from(value)
+        .map_err(|_| PyValueError::new_err(format!("{what} must not be negative, got {value}")))
+}
+
+/// The two ends of an edge given as any pair (a tuple or a list); `note` follows the
+/// description in the error message.
+pub fn edge_ends<'py>(edge: &Bound<'py, PyAny>, note: &str) -> PyResult<[Bound<'py, PyAny>; 2]> {
+    let ends: Vec<Bound<'py, PyAny>> = match edge.try_iter() {
+        Ok(items) => items.collect::<PyResult<_>>()?,
+        Err(_) => Vec::new(),
+    };
+    ends.try_into().map_err(|_| {
+        let shown = edge.repr().map(|r| r.to_string()).unwrap_or_default();
+        PyTypeError::new_err(format!(
+            "an edge is a pair of vertices (u, v){note}, got {shown}"
+        ))
+    })
+}
+
+fn from_pairs(n: &Bound<'_, PyAny>, edges: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
+    let n = index(n, "the number of vertices")?;
+    check_order(n)?;
+    let mut graph = Graph::new(n);
+    for edge in edges.try_iter()? {
+        let [u, v] = edge_ends(&edge?, "")?;
+        let (u, v) = (index(&u, "a vertex")?, index(&v, "a vertex")?);
+        if let Some(&bad) = [u, v].iter().find(|&&x| x >= n) {
+            return Err(PyValueError::new_err(format!(
+                "edge {u}-{v} names vertex {bad}, but the graph has vertices 0..{}",
+                n.saturating_sub(1)
+            )));
+        }
+        if u == v {
+            return Err(PyValueError::new_err(format!(
+                "self-loop at vertex {u}: the games are played on simple graphs"
+            )));
+        }
+        graph.add_edge(u, v);
+    }
+    Ok(GraphIn {
+        graph,
+        labels: None,
+        name: None,
+    })
+}

@@ -1,0 +1,65 @@
+"""Shared fixtures of the kayles Python tests: the `kayles` and `xtask` binaries of this
+source tree (built with cargo once per session), and a helper to run them."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def _binary(name, package):
+    """The debug binary `name` of this workspace, built now (a no-op when up to date)."""
+    env_name = f"KAYLES_TEST_{name.upper()}"
+    if os.environ.get(env_name):
+        return os.environ[env_name]
+    subprocess.run(
+        ["cargo", "build", "--quiet", "-p", package, "--bin", name],
+        cwd=REPO,
+        check=True,
+    )
+    target = Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
+    return str(target / "debug" / name)
+
+
+class Cli:
+    """Runs `kayles ARGS` and returns standard output, or the error line and status."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __call__(self, *args, stdin=None):
+        done = subprocess.run(
+            [self.path, *args], input=stdin, capture_output=True, text=True
+        )
+        assert done.returncode == 0, f"kayles {args}: {done.stderr}"
+        return done.stdout
+
+    def error(self, *args, stdin=None):
+        """The one-line message of a failing command, without the `kayles: error: `."""
+        done = subprocess.run(
+            [self.path, *args], input=stdin, capture_output=True, text=True
+        )
+        assert done.returncode == 2, f"kayles {args} should fail: {done.stdout}"
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1, done.stderr
+        prefix = "kayles: error: "
+        assert lines[0].startswith(prefix), lines[0]
+        return lines[0][len(prefix):]
+
+
+@pytest.fixture(scope="session")
+def cli():
+    return Cli(_binary("kayles", "kayles-cli"))
+
+
+@pytest.fixture(scope="session")
+def xtask():
+    return _binary("xtask", "xtask")
+
+
+@pytest.fixture(scope="session")
+def repo():
+    return REPO

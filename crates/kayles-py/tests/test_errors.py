@@ -1,0 +1,75 @@
+"""Bad input: a ValueError with the command line's one-line message (a TypeError for an
+argument of the wrong type), never a crash; the interpreter goes on."""
+
+import networkx as nx
+import pytest
+
+import kayles
+
+# (the Python call, the same input on the command line)
+SAME_AS_CLI = [
+    (lambda: kayles.nimber("B!"), ["nimber", "B!"]),
+    (lambda: kayles.nimber(b"B!"), ["nimber", "B!"]),
+    (lambda: kayles.nimber("cube:3"), ["nimber", "cube:3"]),
+    (lambda: kayles.nimber("grid:3y4"), ["nimber", "grid:3y4"]),
+    (lambda: kayles.nimber("cycle:2"), ["nimber", "cycle:2"]),
+    (lambda: kayles.nimber("path:-1"), ["nimber", "path:-1"]),
+    (lambda: kayles.nimber("path:99999999"), ["nimber", "path:99999999"]),
+    (lambda: kayles.nimber("Bw extra"), ["nimber", "Bw extra"]),
+    (lambda: kayles.histogram("path:31"), ["histogram", "path:31"]),
+    (lambda: kayles.subsets("grid:6x6"), ["subsets", "grid:6x6"]),
+    (lambda: kayles.sequence("cube", 5), ["seq", "cube", "--terms", "5"]),
+    (lambda: kayles.blowup_histogram("path:3", clique=[1, 2]), ["histogram", "--blowup", "clique", "--sizes", "1,2", "path:3"]),
+    (lambda: kayles.blowup_histogram("path:2", clique=[1, -2]), ["histogram", "--blowup", "clique", "--sizes", "1,-2", "path:2"]),
+    (lambda: kayles.blowup_histogram("path:2", modules=["path:2", "empty:0"]), ["histogram", "--module", "path:2", "--module", "empty:0", "path:2"]),
+    (lambda: kayles.wak([1, -2], []), ["wak", "--weights", "1,-2"]),
+    (lambda: kayles.wak([1, 1], [(0, 5)]), ["wak", "--weights", "1,1", "--edges", "0-5"]),
+    (lambda: kayles.wak([1, 1], [(0, 1), (1, 0)]), ["wak", "--weights", "1,1", "--edges", "0-1,1-0"]),
+    (lambda: kayles.wak("1,x", ""), ["wak", "--weights", "1,x"]),
+    (lambda: kayles.rooks("../."), ["rooks", "../."]),
+    (lambda: kayles.rooks(["..", ".x"]), ["rooks", "../.x"]),
+    (lambda: kayles.rooks("R./.R/R."), ["rooks", "R./.R/R."]),
+    (lambda: kayles.rooks(""), ["rooks", ""]),
+]
+
+
+@pytest.mark.parametrize("call,args", SAME_AS_CLI, ids=[" ".join(a) for _, a in SAME_AS_CLI])
+def test_value_error_with_the_command_lines_message(cli, call, args):
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert str(caught.value) == cli.error(*args)
+    assert kayles.nimber("path:4") == 0  # still usable
+
+
+PYTHON_ONLY = [
+    (lambda: kayles.nimber(nx.DiGraph([(0, 1)])), ValueError, "directed graphs are not supported"),
+    (lambda: kayles.nimber(nx.Graph([(0, 0), (0, 1)])), ValueError, "self-loop at node 0"),
+    (lambda: kayles.nimber((3, [(0, 3)])), ValueError, "edge 0-3 names vertex 3, but the graph has vertices 0..2"),
+    (lambda: kayles.nimber((3, [(1, 1)])), ValueError, "self-loop at vertex 1"),
+    (lambda: kayles.nimber((-1, [])), ValueError, "the number of vertices must not be negative, got -1"),
+    (lambda: kayles.nimber((10**6, [])), ValueError, "a graph on 1000000 vertices is more than the supported 131072"),
+    (lambda: kayles.nimber((3, [(0, 1, 2)])), TypeError, "an edge is a pair of vertices (u, v), got (0, 1, 2)"),
+    (lambda: kayles.nimber((3, [("a", 1)])), TypeError, "a vertex must be an integer, got 'a'"),
+    (lambda: kayles.nimber(42), TypeError, "expected a graph"),
+    (lambda: kayles.nimber(b"\xff"), ValueError, "graph6 bytes must be ASCII"),
+    (lambda: kayles.nimber("path:3", game="chess"), ValueError, 'unknown game "chess" (expected node or arc)'),
+    (lambda: kayles.subsets("path:3", nimber=-1), ValueError, "nimber must not be negative, got -1"),
+    (lambda: kayles.sequence("path", 5, method="guess"), ValueError, "unknown method 'guess'"),
+    (lambda: kayles.sequence("path", 5, method="recurrence"), ValueError, "method 'recurrence' knows linked-c4"),
+    (lambda: kayles.sequence("linked-c4", 5, method="recurrence", game="arc"), ValueError, "method 'recurrence' is the Node Kayles recurrence"),
+    (lambda: kayles.blowup_histogram("path:2"), ValueError, "give exactly one of modules=, clique= or independent="),
+    (lambda: kayles.blowup_histogram("path:2", clique=[1, 1], independent=[1, 1]), ValueError, "give exactly one"),
+    (lambda: kayles.blowup_histogram("path:2", clique=["a", 1]), TypeError, "module sizes are a list of integers"),
+    (lambda: kayles.wak([1], [(0,)]), TypeError, "an edge is a pair of vertices"),
+    (lambda: kayles.rooks(5), TypeError, "a board is a str or a list of row strings"),
+    (lambda: kayles.certify(["NK-XOR", "NO-SUCH"]), ValueError, "unknown claim 'NO-SUCH' (the claims are NK-XOR, "),
+    (lambda: kayles.certify(tier="huge"), ValueError, "unknown tier 'huge' (expected quick or full)"),
+]
+
+
+@pytest.mark.parametrize("call,kind,message", PYTHON_ONLY, ids=[m for _, _, m in PYTHON_ONLY])
+def test_python_side_errors(call, kind, message):
+    with pytest.raises(kind) as caught:
+        call()
+    assert str(caught.value).startswith(message) or message in str(caught.value)
+    assert kayles.nimber("path:4") == 0

@@ -1,0 +1,67 @@
+"""sequence: against `kayles seq` and against the definition on the family graphs."""
+
+import networkx as nx
+import pytest
+
+import kayles
+from judge import indexed, node_nimber
+
+
+def seq_lines(cli, *args):
+    return {int(n): int(v) for n, v in (line.split() for line in cli("seq", *args).splitlines())}
+
+
+@pytest.mark.parametrize(
+    "family,terms",
+    [("path", 20), ("cycle", 14), ("grid:2xN", 9), ("grid:3xN", 7), ("petersen:N,2", 9), ("star", 8), ("linked-c4", 6)],
+)
+def test_search_against_the_command_line(cli, family, terms):
+    assert kayles.sequence(family, terms) == seq_lines(cli, family, "--terms", str(terms))
+
+
+def test_start_and_undefined_terms(cli):
+    """Leading undefined terms are skipped (cycle below 3), as the command line does."""
+    assert list(kayles.sequence("cycle", 6)) == [3, 4, 5, 6]
+    assert kayles.sequence("path", 9, start=5) == seq_lines(cli, "path", "--terms", "9", "--from", "5")
+    assert kayles.sequence("path", 3, start=5) == {}
+
+
+def test_recurrence_against_the_command_line_and_search(cli):
+    for family in ["linked-c4", "linked-c4-b", "linked-c4-c"]:
+        fast = kayles.sequence(family, 300, method="recurrence")
+        assert fast == seq_lines(cli, family, "--terms", "300", "--method", "recurrence")
+        searched = kayles.sequence(family, 10)
+        assert searched == {n: fast[n] for n in searched}
+
+
+def test_terms_are_the_definition():
+    graphs = {
+        "path": nx.path_graph,
+        "cycle": nx.cycle_graph,
+        "grid:2xN": lambda n: nx.grid_2d_graph(2, n),
+        "star": lambda n: nx.star_graph(n - 1),
+        "complete": nx.complete_graph,
+    }
+    for family, build in graphs.items():
+        for n, value in kayles.sequence(family, 10).items():
+            assert value == node_nimber(*indexed(build(n))), (family, n)
+
+
+def test_published_terms():
+    """Dawson's chess (Node Kayles on paths, OEIS A002187 shifted) and A316629."""
+    paths = kayles.sequence("path", 34)
+    assert [paths[n] for n in range(1, 18)] == [1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2]
+    a = kayles.sequence("linked-c4", 12, method="recurrence")
+    assert list(a.values()) == [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]
+
+
+@pytest.mark.parametrize("family,terms", [("path", 14), ("cycle", 10), ("grid:2xN", 7), ("petersen:N,1", 6)])
+def test_arc_kayles_search_against_the_command_line(cli, family, terms):
+    assert kayles.sequence(family, terms, game="arc") == seq_lines(cli, family, "--terms", str(terms), "--game", "arc")
+
+
+def test_arc_kayles_terms_are_the_definition():
+    from judge import arc_table
+
+    for n, value in kayles.sequence("grid:2xN", 5, game="arc").items():
+        assert value == arc_table(*indexed(nx.grid_2d_graph(2, n)))[-1]
