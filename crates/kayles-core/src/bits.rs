@@ -52,6 +52,10 @@ pub trait Bits:
     /// Adds `v` in place (one word touched, whatever the width).
     fn insert(&mut self, v: usize);
 
+    /// Adds the vertices `start + i` for the bits `i` of `field`, in place (`field`'s
+    /// bits must all land inside the capacity).
+    fn insert_field(&mut self, start: usize, field: u64);
+
     /// `self` with `v` added.
     #[inline]
     fn with(self, v: usize) -> Self {
@@ -127,6 +131,10 @@ impl Bits for u64 {
         *self |= 1 << v;
     }
     #[inline]
+    fn insert_field(&mut self, start: usize, field: u64) {
+        *self |= field << start;
+    }
+    #[inline]
     fn empty() -> Self {
         0
     }
@@ -194,6 +202,10 @@ impl Bits for u128 {
     #[inline]
     fn insert(&mut self, v: usize) {
         *self |= 1 << v;
+    }
+    #[inline]
+    fn insert_field(&mut self, start: usize, field: u64) {
+        *self |= u128::from(field) << start;
     }
     #[inline]
     fn empty() -> Self {
@@ -275,6 +287,14 @@ impl<const W: usize> Bits for Words<W> {
     #[inline]
     fn insert(&mut self, v: usize) {
         self.0[v / 64] |= 1 << (v % 64);
+    }
+    #[inline]
+    fn insert_field(&mut self, start: usize, field: u64) {
+        let (w, off) = (start / 64, start % 64);
+        self.0[w] |= field << off;
+        if off != 0 && w + 1 < W {
+            self.0[w + 1] |= field >> (64 - off);
+        }
     }
     #[inline]
     fn empty() -> Self {
@@ -365,6 +385,13 @@ mod tests {
         let words: Vec<u64> = (0..S::WORDS).map(|i| a.word(i)).collect();
         assert_eq!(S::from_words(&words), a);
         assert_eq!(a.difference(a), S::empty());
+        let mut f = S::empty();
+        f.insert_field(n - 3, 0b101);
+        f.insert_field(n / 2 - 2, 0b1001);
+        assert_eq!(
+            f.iter().collect::<Vec<_>>(),
+            vec![n / 2 - 2, n / 2 + 1, n - 3, n - 1]
+        );
     }
 
     #[test]

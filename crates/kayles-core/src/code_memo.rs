@@ -61,6 +61,7 @@ impl ShortTable {
         if 2 * (self.len + 1) > self.slots.len() {
             let size = (2 * self.slots.len()).max(1024);
             let old = std::mem::replace(&mut self.slots, vec![ShortSlot::default(); size]);
+            crate::huge_pages::advise(&self.slots);
             self.len = 0;
             for s in old.into_iter().filter(|s| s.len > 0) {
                 self.insert_new(CodeMemo::hash(short_key(&s)), s);

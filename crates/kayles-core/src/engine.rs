@@ -87,9 +87,9 @@ pub struct SearchConfig {
     /// of large positions across the search thread pool (one thread per core), with work
     /// stealing.
     pub threads: usize,
-    /// With more than one thread: components of at least this order, and within
-    /// [`PARALLEL_DEPTH`] vertices of the root's order, have their options searched in
-    /// parallel. (Tests lower it to split tiny positions.)
+    /// With more than one thread: components of at least this order, and at most
+    /// [`PARALLEL_LEVELS`] moves below the root, have their options searched in parallel.
+    /// (Tests lower it to split tiny positions.)
     pub parallel_min_order: usize,
     /// When the memos together hold more than this many bytes (entries times their real
     /// size), they are emptied (values already returned stay right; only reuse is lost).
@@ -554,10 +554,8 @@ pub fn solve<G: Game>(
                 .map(|_| Mutex::new(None))
                 .collect(),
             spare: Mutex::new(Vec::new()),
-            parallel_min_order: memo
-                .config
-                .parallel_min_order
-                .max(game.order(position).saturating_sub(PARALLEL_DEPTH)),
+            parallel_min_order: memo.config.parallel_min_order,
+            parallel_levels: PARALLEL_LEVELS,
             parallel,
         };
         let mut engine = Engine {
@@ -583,10 +581,10 @@ pub fn solve<G: Game>(
     }
 }
 
-/// Components within this many vertices of the root's order (and at least
-/// [`SearchConfig::parallel_min_order`]) have their options split across threads: the top
-/// of the game tree, where the subtrees are large enough to pay for a task each.
-pub const PARALLEL_DEPTH: usize = 16;
+/// Components at most this many moves below the root (and of at least
+/// [`SearchConfig::parallel_min_order`] vertices) have their options split across threads:
+/// the top of the game tree, where the subtrees are large enough to pay for a task each.
+pub const PARALLEL_LEVELS: usize = 3;
 
 /// One search call: the game, the memo, and one engine state per thread of the pool.
 ///
@@ -604,8 +602,10 @@ struct Context<'a, G: Game> {
     slots: Vec<Mutex<Option<Box<State<G>>>>>,
     /// States that found their slot taken (never expected; kept for their counters).
     spare: Mutex<Vec<Box<State<G>>>>,
-    /// Components at least this large split their options across threads.
+    /// Components at least this large split their options across threads...
     parallel_min_order: usize,
+    /// ... when they are at most this many moves below the root.
+    parallel_levels: usize,
     parallel: bool,
 }
 
@@ -629,6 +629,7 @@ impl<G: Game> Context<'_, G> {
                 codes: Vec::new(),
                 pieces: Vec::new(),
                 reported_bytes: 0,
+                depth: 0,
             })
         })
     }
@@ -672,9 +673,12 @@ struct State<G: Game> {
     pieces: Vec<G::Position>,
     /// The exact cache's bytes as last added to `Tables::exact_bytes`.
     reported_bytes: u64,
+    /// Moves from the root to the position being searched.
+    depth: usize,
 }
 
-/// Where a missed component's codes sit on the code stack, under which keys.
+/// Where a missed component's codes sit on the code stack, under which keys (a key whose
+/// hash is `None` is not stored).
 struct Pending {
     start: usize,
     /// The host-symmetry key: `codes[start..shape]`, with its hash.
@@ -685,6 +689,20 @@ struct Pending {
     canonical_start: usize,
     /// The canonical code: `codes[canonical_start..]`.
     canonical: Option<u64>,
+}
+
+impl Pending {
+    /// No key, at `start` of the code stack.
+    fn none(start: usize) -> Self {
+        Pending {
+            start,
+            symmetry: None,
+            shape_start: start,
+            shape: None,
+            canonical_start: start,
+            canonical: None,
+        }
+    }
 }
 
 /// The search on one thread.
@@ -767,6 +785,10 @@ impl<G: Game> Engine<'_, '_, G> {
         state.exact.insert(component, v);
     }
 
+    /// The value of a component the exact cache does not know. The order of the layers
+    /// puts the cheap ones first: the cheap shared key (host symmetry or shape), then the
+    /// game's known pieces and reductions, then the canonical code (of a component that
+    /// no reduction shrinks), then the search of the options.
     fn value_uncached(&mut self, component: &G::Position) -> u8 {
         let memo = self.context.memo;
         if memo.stopped.load(Relaxed) {
@@ -774,6 +796,10 @@ impl<G: Game> Engine<'_, '_, G> {
         }
         let game = self.context.game;
         let config = memo.config;
+        let mut pending = match self.cheap_lookup(component) {
+            Ok(v) => return v,
+            Err(pending) => pending,
+        };
         let layers = Layers {
             known_pieces: config.known_pieces,
             reductions: config.reductions,
@@ -782,25 +808,29 @@ impl<G: Game> Engine<'_, '_, G> {
             match game.simplify(component, layers, &mut self.state.scratch) {
                 Simplified::Known(v) => {
                     self.state.stats.known_hits += 1;
+                    self.drop_pending(pending);
                     return v;
                 }
                 Simplified::Reduced(smaller) => {
                     self.state.stats.reductions += 1;
-                    return self.xor_of_components(smaller);
+                    let v = self.xor_of_components(smaller);
+                    self.store(pending, v);
+                    return v;
                 }
                 Simplified::Unchanged => {}
             }
         }
-        let pending = match self.shared_lookup(component) {
-            Ok(v) => return v,
-            Err(pending) => pending,
-        };
+        if let Some(v) = self.canonical_lookup(component, &mut pending) {
+            return v;
+        }
         self.state.stats.positions += 1;
         if self.state.stats.positions % PROGRESS_EVERY == 0 {
             memo.tables.positions.fetch_add(PROGRESS_EVERY, Relaxed);
             self.check_stop();
         }
+        self.state.depth += 1;
         let seen = self.option_values(component);
+        self.state.depth -= 1;
         let value = match mex(&seen) {
             Some(m) => m,
             None => {
@@ -808,20 +838,16 @@ impl<G: Game> Engine<'_, '_, G> {
                 0
             }
         };
-        if let Some(pending) = pending {
-            self.store(pending, value);
-        }
+        self.store(pending, value);
         value
     }
 
-    /// Looks `component` up in the shared memo under the keys of the configuration. On a
-    /// miss, the keys stay on the code stack for the store after the search (`None`: no
-    /// key applies).
-    fn shared_lookup(&mut self, component: &G::Position) -> Result<u8, Option<Pending>> {
+    /// Looks `component` up in the shared memo under its cheap key: the host-symmetry key
+    /// with [`MemoKey::Symmetry`] when the game has one, else the shape code (not with
+    /// [`MemoKey::Exact`]). On a miss the key stays on the code stack, in the returned
+    /// [`Pending`], for the store after the search.
+    fn cheap_lookup(&mut self, component: &G::Position) -> Result<u8, Pending> {
         let config = self.context.memo.config;
-        if config.memo_key == MemoKey::Exact {
-            return Err(None);
-        }
         let game = self.context.game;
         let tables = &self.context.memo.tables;
         let state = &mut self.state;
@@ -834,9 +860,10 @@ impl<G: Game> Engine<'_, '_, G> {
             canonical_start: start,
             canonical: None,
         };
-        let mut symmetric = false;
+        if config.memo_key == MemoKey::Exact {
+            return Err(pending);
+        }
         if config.memo_key == MemoKey::Symmetry && game.symmetry_key(component, &mut state.codes) {
-            symmetric = true;
             let hash = CodeMemo::hash(&state.codes[start..]);
             if let Some(v) = tables.symmetric.get(hash, &state.codes[start..]) {
                 state.stats.symmetry_hits += 1;
@@ -844,11 +871,10 @@ impl<G: Game> Engine<'_, '_, G> {
                 return Ok(v);
             }
             pending.symmetry = Some(hash);
-        }
-        pending.shape_start = state.codes.len();
-        if !symmetric {
+            pending.shape_start = state.codes.len();
+        } else {
             game.shape_code(component, &mut state.scratch, &mut state.codes);
-            let code = &state.codes[pending.shape_start..];
+            let code = &state.codes[start..];
             let hash = CodeMemo::hash(code);
             if let Some(v) = tables.codes.get(hash, code) {
                 state.stats.shape_hits += 1;
@@ -858,37 +884,44 @@ impl<G: Game> Engine<'_, '_, G> {
             pending.shape = Some(hash);
         }
         pending.canonical_start = state.codes.len();
-        let canonize = config.memo_key != MemoKey::Shape
+        Err(pending)
+    }
+
+    /// Looks `component` up under its canonical code (with [`MemoKey::Canonical`] or
+    /// [`MemoKey::Symmetry`], up to [`SearchConfig::canonical_max_order`] vertices). A hit
+    /// is stored under the cheap key too and the keys are popped; on a miss the code joins
+    /// `pending`.
+    fn canonical_lookup(&mut self, component: &G::Position, pending: &mut Pending) -> Option<u8> {
+        let config = self.context.memo.config;
+        let game = self.context.game;
+        let canonize = matches!(config.memo_key, MemoKey::Canonical | MemoKey::Symmetry)
             && game.order(component) <= config.canonical_max_order;
-        if canonize && game.canonical_code(component, &mut state.scratch, &mut state.codes) {
-            let code = &state.codes[pending.canonical_start..];
-            let hash = CodeMemo::hash(code);
-            if let Some(v) = tables.codes.get(hash, code) {
-                state.stats.canonical_hits += 1;
-                // Next time this component is met, the cheaper key answers.
-                if let Some(h) = pending.symmetry {
-                    tables
-                        .symmetric
-                        .insert(h, &state.codes[start..pending.shape_start], v);
-                }
-                if let Some(h) = pending.shape {
-                    tables.codes.insert(
-                        h,
-                        &state.codes[pending.shape_start..pending.canonical_start],
-                        v,
-                    );
-                }
-                state.codes.truncate(start);
-                return Ok(v);
-            }
-            pending.canonical = Some(hash);
-        } else {
+        let state = &mut self.state;
+        if !canonize || !game.canonical_code(component, &mut state.scratch, &mut state.codes) {
             state.codes.truncate(pending.canonical_start);
+            return None;
         }
-        if pending.symmetry.is_none() && pending.shape.is_none() && pending.canonical.is_none() {
-            return Err(None);
+        let code = &state.codes[pending.canonical_start..];
+        let hash = CodeMemo::hash(code);
+        let hit = self.context.memo.tables.codes.get(hash, code);
+        match hit {
+            Some(v) => {
+                state.stats.canonical_hits += 1;
+                state.codes.truncate(pending.canonical_start);
+                let cheap = std::mem::replace(pending, Pending::none(pending.start));
+                self.store(cheap, v);
+                Some(v)
+            }
+            None => {
+                pending.canonical = Some(hash);
+                None
+            }
         }
-        Err(Some(pending))
+    }
+
+    /// Pops the keys of `pending` off the code stack without storing anything.
+    fn drop_pending(&mut self, pending: Pending) {
+        self.state.codes.truncate(pending.start);
     }
 
     /// Stores `value` under the keys of a miss and pops them off the code stack.
@@ -926,7 +959,10 @@ impl<G: Game> Engine<'_, '_, G> {
         let game = self.context.game;
         let base = self.state.pieces.len();
         game.option_pieces(component, &mut self.state.scratch, &mut self.state.pieces);
-        if self.context.parallel && game.order(component) >= self.context.parallel_min_order {
+        if self.context.parallel
+            && self.state.depth <= self.context.parallel_levels
+            && game.order(component) >= self.context.parallel_min_order
+        {
             let pieces: Vec<G::Position> = self.state.pieces.drain(base..).collect();
             self.state.stats.parallel_splits += 1;
             return self.parallel_option_values(&pieces);
@@ -973,7 +1009,9 @@ impl<G: Game> Engine<'_, '_, G> {
             codes: Vec::new(),
             pieces: Vec::new(),
             reported_bytes: 0,
+            depth: 0,
         });
+        let depth = self.state.depth;
         context.put_state(std::mem::replace(&mut self.state, placeholder));
         let values: Vec<u8> = options
             .par_iter()
@@ -982,10 +1020,14 @@ impl<G: Game> Engine<'_, '_, G> {
                     context,
                     state: context.take_state(),
                 };
+                // The thread's state may belong to a frame waiting further down this
+                // thread's stack: keep its depth for it.
+                let outer_depth = std::mem::replace(&mut engine.state.depth, depth);
                 let mut x = 0u8;
                 for piece in &pieces[range.clone()] {
                     x ^= engine.value(piece.clone());
                 }
+                engine.state.depth = outer_depth;
                 context.put_state(engine.state);
                 x
             })

@@ -88,6 +88,7 @@ impl<P: Position> ExactTable<P> {
     fn grow(&mut self) {
         let size = 2 * self.slots.len();
         let old = std::mem::replace(&mut self.slots, vec![(P::vacant(), 0); size]);
+        crate::huge_pages::advise(&self.slots);
         self.len = 0;
         for (k, v) in old {
             if !k.is_vacant() {

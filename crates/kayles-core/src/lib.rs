@@ -32,6 +32,7 @@ pub mod game;
 pub mod graph;
 pub mod graph6;
 pub mod graph_arg;
+mod huge_pages;
 pub mod known;
 pub mod search;
 pub mod split;

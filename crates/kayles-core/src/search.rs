@@ -79,8 +79,81 @@ impl VertexRules for NodeKayles {
         _survey: &Survey,
         scratch: &mut VertexScratch<S>,
     ) -> S {
-        without_twins(host, component, scratch)
+        if S::WORDS <= 2 {
+            if !may_have_twins(host, component, scratch) {
+                return component;
+            }
+            without_twins_narrow(host, component)
+        } else {
+            without_twins(host, component, scratch)
+        }
     }
+}
+
+/// False when no two vertices of `comp` have the same closed or the same open
+/// neighbourhood inside it (then there are no twins): one hash of each neighbourhood and
+/// a duplicate check, linear in the order. True may be a hash collision; the exact check
+/// follows.
+fn may_have_twins<S: Bits>(host: &Host<S>, comp: S, scratch: &mut VertexScratch<S>) -> bool {
+    scratch.seen.begin(2 * comp.count() as usize);
+    for u in comp.iter() {
+        let closed_u = host.closed[u].intersection(comp);
+        let open_u = closed_u.without(u);
+        // (The tag keeps an open neighbourhood from matching a closed one.)
+        if scratch.seen.insert(closed_u.hash64())
+            || scratch.seen.insert(open_u.hash64() ^ 0x6f70_656e_6e62_6864)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`without_twins`] on narrow sets, by bitset comparisons: true twins are adjacent, so
+/// each edge `uv` is checked once (`N[u] = N[v]` inside `comp`); false twins share every
+/// neighbour, so the candidates for a vertex are the other neighbours of its first
+/// neighbour. The cost is about the number of edges, with no hashing.
+fn without_twins_narrow<S: Bits>(host: &Host<S>, comp: S) -> S {
+    let mut reduced = comp;
+    for u in comp.iter() {
+        if !reduced.contains(u) {
+            continue;
+        }
+        let closed_u = host.closed[u].intersection(comp);
+        for v in host.open[u].intersection(reduced).iter().filter(|&v| v > u) {
+            if host.closed[v].intersection(comp) == closed_u {
+                reduced = reduced.without(v);
+            }
+        }
+    }
+    if reduced != comp {
+        return reduced;
+    }
+    // False twins: classes of at least three vertices with the same open neighbourhood.
+    let mut classified = S::empty();
+    for u in comp.iter() {
+        if classified.contains(u) {
+            continue;
+        }
+        let open_u = host.open[u].intersection(comp);
+        let Some(x) = open_u.first() else { continue };
+        let mut class = S::singleton(u);
+        for v in host.open[x].intersection(comp).iter().filter(|&v| v > u) {
+            if host.open[v].intersection(comp) == open_u {
+                class.insert(v);
+            }
+        }
+        classified = classified.union(class);
+        let size = class.count();
+        if size >= 3 {
+            // Keep one vertex of an odd class, two of an even one.
+            let keep = if size % 2 == 1 { 1 } else { 2 };
+            for v in class.iter().skip(keep) {
+                reduced = reduced.without(v);
+            }
+        }
+    }
+    reduced
 }
 
 /// `comp` with one true twin deleted from every class of true twins, or (when there are

@@ -67,6 +67,61 @@ pub struct HostSymmetry {
     /// Non-identity automorphisms of the host.
     point_maps: Vec<Vec<u32>>,
     shift: Shift,
+    /// With translations of a lattice of at most 64 rows, when every point map is one of
+    /// its flips, turns and transposes: those maps as row operations, for the fast key.
+    lattice: Option<Vec<LatticeMap>>,
+}
+
+/// A symmetry of a `rows x cols` lattice, as an operation on its rows (bit `c` of row `r`
+/// is cell `(r, c)`): take the rows, or the columns as rows (a transpose); reverse their
+/// order; reverse the bits of each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LatticeMap {
+    transpose: bool,
+    reverse_rows: bool,
+    reverse_bits: bool,
+}
+
+impl LatticeMap {
+    /// The 8 maps of a square lattice; the 4 without transposes of another.
+    fn all(rows: usize, cols: usize) -> impl Iterator<Item = LatticeMap> {
+        (0..8u8)
+            .map(|i| LatticeMap {
+                transpose: i & 4 != 0,
+                reverse_rows: i & 2 != 0,
+                reverse_bits: i & 1 != 0,
+            })
+            .filter(move |m| !m.transpose || rows == cols)
+    }
+
+    /// The cell that `(r, c)` goes to.
+    fn image(self, rows: usize, cols: usize, (r, c): (usize, usize)) -> (usize, usize) {
+        // As rows: row index and bit index of the cell before the reversals.
+        let (row, bit, height, width) = if self.transpose {
+            (c, r, cols, rows)
+        } else {
+            (r, c, rows, cols)
+        };
+        let row = if self.reverse_rows {
+            height - 1 - row
+        } else {
+            row
+        };
+        let bit = if self.reverse_bits {
+            width - 1 - bit
+        } else {
+            bit
+        };
+        (row, bit)
+    }
+
+    /// Whether the vertex permutation `map` is this map on the lattice.
+    fn is(self, map: &[u32], rows: usize, cols: usize) -> bool {
+        (0..rows * cols).all(|v| {
+            let (r, c) = self.image(rows, cols, (v / cols, v % cols));
+            map[v] as usize == r * cols + c
+        })
+    }
 }
 
 fn sorted_edges(g: &Graph) -> Vec<(u32, u32)> {
@@ -158,11 +213,19 @@ impl HostSymmetry {
                 }
             }
         }
+        let lattice = match shift {
+            Shift::Translate { rows, cols } if rows <= 64 => maps
+                .iter()
+                .map(|map| LatticeMap::all(rows, cols).find(|m| m.is(map, rows, cols)))
+                .collect::<Option<Vec<LatticeMap>>>(),
+            _ => None,
+        };
         Ok(HostSymmetry {
             order: n,
             edges,
             point_maps: maps,
             shift,
+            lattice,
         })
     }
 
@@ -191,6 +254,15 @@ impl HostSymmetry {
     /// The key of the vertex set `set` of the host: the least of its images. Sets with
     /// the same key induce isomorphic subgraphs of the host.
     pub fn key<S: Bits>(&self, set: S) -> S {
+        if let (Some(maps), Shift::Translate { rows, cols }) = (&self.lattice, self.shift) {
+            return lattice_key(set, rows, cols, maps);
+        }
+        self.key_by_point_maps(set)
+    }
+
+    /// [`key`](Self::key) by applying each point map vertex by vertex (the general way,
+    /// and the reference the lattice fast path is tested against).
+    pub fn key_by_point_maps<S: Bits>(&self, set: S) -> S {
         let mut best = self.shifted(set);
         for map in &self.point_maps {
             let mut image = S::empty();
@@ -245,6 +317,110 @@ impl HostSymmetry {
             }
         }
     }
+}
+
+/// The least image of `set` under the lattice maps `maps` and the identity, each followed
+/// by the translation to row 0 and column 0: the same key as
+/// [`HostSymmetry::key_by_point_maps`], by word operations on rows (`rows <= 64`,
+/// `cols <= 64`).
+///
+/// The rows (or, for transposes, the columns) are read once, bit-reversed once; a map then
+/// only chooses the lines, their order, and the translation, which is the same for every
+/// order of the lines: down to the first non-empty line, right by the trailing zeros of
+/// the union of the lines.
+fn lattice_key<S: Bits>(set: S, rows: usize, cols: usize, maps: &[LatticeMap]) -> S {
+    if set.is_empty() {
+        return set;
+    }
+    // Two readings: the rows, and (for transposes) the columns; bit reversal is applied on
+    // the fly. For each: the first and last non-empty line, and the union of the lines.
+    let mut readings = [[0u64; 64]; 2];
+    for (r, row) in readings[0][..rows].iter_mut().enumerate() {
+        *row = field(set, r * cols, cols);
+    }
+    let transposes = maps.iter().any(|m| m.transpose);
+    if transposes {
+        for r in 0..rows {
+            let mut row = readings[0][r];
+            while row != 0 {
+                readings[1][row.trailing_zeros() as usize] |= 1 << r;
+                row &= row - 1;
+            }
+        }
+    }
+    let heights = [rows, cols];
+    let widths = [cols, rows];
+    let mut extents = [(0usize, 0usize, 0u64); 2];
+    for k in 0..1 + usize::from(transposes) {
+        let lines = &readings[k][..heights[k]];
+        let first = lines.iter().position(|&l| l != 0).unwrap_or(0);
+        let last = lines.iter().rposition(|&l| l != 0).unwrap_or(0);
+        let union = lines[first..=last].iter().fold(0, |acc, &l| acc | l);
+        extents[k] = (first, last, union);
+    }
+    // Line `i` (from the first non-empty one) of the image under a reading, an order of
+    // the lines, and a bit order, moved to column 0.
+    let line = |k: usize, reverse_order: bool, reverse_bits: bool, i: usize| {
+        let (first, last, union) = extents[k];
+        let l = readings[k][if reverse_order { last - i } else { first + i }];
+        let width = widths[k] as u32;
+        if reverse_bits {
+            let low = union.leading_zeros() - (64 - width);
+            (l.reverse_bits() >> (64 - width)) >> low
+        } else {
+            l >> union.trailing_zeros()
+        }
+    };
+    let image = |map: LatticeMap| {
+        let k = usize::from(map.transpose);
+        let mut image = S::empty();
+        for i in 0..=extents[k].1 - extents[k].0 {
+            let l = line(k, map.reverse_rows, map.reverse_bits, i);
+            if l != 0 {
+                image.insert_field(i * widths[k], l);
+            }
+        }
+        image
+    };
+    let identity = LatticeMap {
+        transpose: false,
+        reverse_rows: false,
+        reverse_bits: false,
+    };
+    if S::WORDS > 2 {
+        // Wide sets order their words from the lowest: build and compare the images.
+        return maps
+            .iter()
+            .map(|&m| image(m))
+            .fold(image(identity), |best, i| if i < best { i } else { best });
+    }
+    // On one or two words every image has lines of the same width (transposes only on
+    // square lattices), so images compare as numbers exactly as (number of lines, then
+    // the lines from the top down): the least image is found line by line, and only it
+    // is built.
+    let height = |k: usize| extents[k].1 - extents[k].0;
+    let mut best = identity;
+    for &map in maps {
+        let (k, b) = (usize::from(map.transpose), usize::from(best.transpose));
+        let order = height(k).cmp(&height(b)).then_with(|| {
+            (0..=height(k))
+                .rev()
+                .map(|i| {
+                    line(k, map.reverse_rows, map.reverse_bits, i).cmp(&line(
+                        b,
+                        best.reverse_rows,
+                        best.reverse_bits,
+                        i,
+                    ))
+                })
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        if order.is_lt() {
+            best = map;
+        }
+    }
+    image(best)
 }
 
 /// True when `map` is a *mirror strategy* for `g`: an automorphism that is an involution

@@ -260,7 +260,49 @@ pub struct VertexScratch<S> {
     pub hash_buffer: Vec<u64>,
     /// A reusable vertex buffer.
     pub vertices: Vec<u32>,
+    /// A set of hashes, for quick "any two equal?" checks.
+    pub seen: SeenHashes,
     gaps: Vec<u64>,
+}
+
+/// A small set of 64-bit hashes that is emptied in constant time (by a generation
+/// number), for asking whether two of a component's neighbourhoods may be equal before
+/// comparing any of them.
+#[derive(Default)]
+pub struct SeenHashes {
+    slots: Vec<(u32, u64)>,
+    generation: u32,
+    len: usize,
+}
+
+impl SeenHashes {
+    /// Empties the set, ready for up to `capacity` hashes.
+    #[inline]
+    pub fn begin(&mut self, capacity: usize) {
+        let size = (4 * capacity).next_power_of_two().max(64);
+        if self.slots.len() < size || self.generation == u32::MAX {
+            self.slots = vec![(0, 0); size];
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.len = 0;
+    }
+
+    /// Adds `hash`; true when it was already there.
+    #[inline]
+    pub fn insert(&mut self, hash: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.slots[i].0 == self.generation {
+            if self.slots[i].1 == hash {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = (self.generation, hash);
+        self.len += 1;
+        false
+    }
 }
 
 /// A game on the vertex sets of one host graph: a [`Game`] for the engine.
@@ -379,6 +421,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
             class_counter: ClassCounter::default(),
             hash_buffer: Vec::new(),
             vertices: Vec::new(),
+            seen: SeenHashes::default(),
             gaps: Vec::new(),
         }
     }

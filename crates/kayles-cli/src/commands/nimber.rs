@@ -198,7 +198,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             let s = solver.stats();
             eprintln!(
                 "{}: {seconds:.3} s, {} positions searched, {} exact / {} shape / {} canonical / \
-                 {} symmetry / {} known hits, {} twin reductions, {} cache clears, {} shared entries ({:.1} MiB), peak RSS \
+                 {} symmetry / {} known hits, {} parallel, {} twin reductions, {} cache clears, {} shared entries ({:.1} MiB), peak RSS \
                  {:.1} MiB",
                 named.name,
                 s.positions,
@@ -207,6 +207,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 s.canonical_hits,
                 s.symmetry_hits,
                 s.known_hits,
+                s.parallel_splits,
                 s.reductions,
                 s.cache_clears,
                 s.shared_entries,
