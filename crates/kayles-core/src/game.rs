@@ -100,6 +100,15 @@ impl GameSolver {
         delegate!(self, s => s.nimber(g))
     }
 
+    /// See [`VertexSolver::nimber_of_subset`](crate::vertex_game::VertexSolver::nimber_of_subset).
+    pub fn nimber_of_subset(
+        &mut self,
+        host: &crate::Graph,
+        set: &crate::VertexSet,
+    ) -> Result<u32, crate::search::SearchError> {
+        delegate!(self, s => s.nimber_of_subset(host, set))
+    }
+
     /// See [`VertexSolver::set_host_symmetry`](crate::vertex_game::VertexSolver::set_host_symmetry).
     pub fn set_host_symmetry(&mut self, symmetry: Option<crate::symmetry::HostSymmetry>) {
         delegate!(self, s => s.set_host_symmetry(symmetry))

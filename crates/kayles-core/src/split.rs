@@ -394,6 +394,16 @@ impl Split {
         })
     }
 
+    /// The jobs as vertex sets of the host, in job order: what a solver with the host's
+    /// symmetry searches ([`VertexSolver::nimber_of_subset`](crate::vertex_game::VertexSolver::nimber_of_subset)),
+    /// so that the jobs keep the host symmetry key.
+    pub fn job_sets(&self) -> impl ExactSizeIterator<Item = VertexSet> + '_ {
+        let n = self.host.order();
+        self.job_nodes()
+            .into_iter()
+            .map(move |id| VertexSet::from_words(n, &self.nodes[id as usize].set))
+    }
+
     /// The vertex counts of the jobs, in job order.
     pub fn job_orders(&self) -> Vec<usize> {
         self.job_nodes()

@@ -18,7 +18,7 @@ use crate::engine::{
 };
 use crate::known::PathNimbers;
 use crate::symmetry::HostSymmetry;
-use crate::{GameKind, Graph};
+use crate::{GameKind, Graph, VertexSet};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -638,35 +638,65 @@ impl<R: VertexRules> VertexSolver<R> {
         Ok(total)
     }
 
+    /// The nimber of the position `set` of the graph `host`: the subgraph it induces, but
+    /// searched as a vertex set of `host`, so that the host's symmetry (when the solver
+    /// has the one of `host`) keys its components. A job of a split
+    /// ([`split`](crate::split)) is solved this way.
+    ///
+    /// ```
+    /// use kayles_core::{families, search::{MemoKey, SearchConfig, Solver}, VertexSet};
+    /// let config = SearchConfig { memo_key: MemoKey::Symmetry, ..SearchConfig::default() };
+    /// let mut solver = Solver::with_config(config);
+    /// solver.set_host_symmetry(families::host_symmetry("grid:3x8").unwrap());
+    /// let host = families::build("grid:3x8").unwrap();
+    /// // The last six columns: the 3 x 6 grid.
+    /// let set = VertexSet::from_vertices(24, (0..24).filter(|v| v % 8 >= 2));
+    /// let want = Solver::new().nimber(&families::build("grid:3x6").unwrap()).unwrap();
+    /// assert_eq!(solver.nimber_of_subset(&host, &set), Ok(want));
+    /// assert!(solver.stats().symmetry_hits > 0);
+    /// ```
+    pub fn nimber_of_subset(&mut self, host: &Graph, set: &VertexSet) -> Result<u32, SearchError> {
+        self.paths.path(host.order());
+        self.on_deep_stack(host.order(), |solver| solver.dispatch(host, Some(set)))
+    }
+
     fn connected_nimber(&mut self, g: &Graph) -> Result<u32, SearchError> {
-        let n = g.order();
-        self.paths.path(n);
-        // Deep positions recurse once per move; give large graphs a large stack when the
-        // search runs on the calling thread (the pool's threads have large stacks).
-        if n > 64 && !engine::runs_in_pool(&self.memo.config()) {
-            let mut result = None;
+        self.paths.path(g.order());
+        self.on_deep_stack(g.order(), |solver| solver.dispatch(g, None))
+    }
+
+    /// Runs `search` here, or, for a graph of more than 64 vertices searched on the
+    /// calling thread, on a thread with a large stack (deep positions recurse once per
+    /// move; the pool's threads have large stacks).
+    fn on_deep_stack(
+        &self,
+        order: usize,
+        search: impl FnOnce(&Self) -> Result<u32, SearchError> + Send,
+    ) -> Result<u32, SearchError> {
+        if order > 64 && !engine::runs_in_pool(&self.memo.config()) {
             std::thread::scope(|scope| {
-                let handle = std::thread::Builder::new()
+                std::thread::Builder::new()
                     .stack_size(1 << 30)
-                    .spawn_scoped(scope, || self.dispatch(g))
-                    .expect("spawning the search thread");
-                result = Some(handle.join().expect("search thread panicked"));
-            });
-            result.expect("joined")
+                    .spawn_scoped(scope, || search(self))
+                    .expect("spawning the search thread")
+                    .join()
+                    .expect("search thread panicked")
+            })
         } else {
-            self.dispatch(g)
+            search(self)
         }
     }
 
-    fn dispatch(&self, g: &Graph) -> Result<u32, SearchError> {
+    /// Searches `set` (all of `g` when `None`) at the narrowest width that holds `g`.
+    fn dispatch(&self, g: &Graph, set: Option<&VertexSet>) -> Result<u32, SearchError> {
         match g.order() {
-            0..=64 => self.run::<u64>(g),
-            65..=128 => self.run::<u128>(g),
-            129..=256 => self.run::<Words<4>>(g),
-            257..=512 => self.run::<Words<8>>(g),
-            513..=1024 => self.run::<Words<16>>(g),
-            1025..=2048 => self.run::<Words<32>>(g),
-            2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g),
+            0..=64 => self.run::<u64>(g, set),
+            65..=128 => self.run::<u128>(g, set),
+            129..=256 => self.run::<Words<4>>(g, set),
+            257..=512 => self.run::<Words<8>>(g, set),
+            513..=1024 => self.run::<Words<16>>(g, set),
+            1025..=2048 => self.run::<Words<32>>(g, set),
+            2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g, set),
             order => Err(SearchError::ComponentTooLarge {
                 order,
                 max: MAX_COMPONENT_ORDER,
@@ -674,12 +704,16 @@ impl<R: VertexRules> VertexSolver<R> {
         }
     }
 
-    fn run<S: Bits>(&self, g: &Graph) -> Result<u32, SearchError> {
+    fn run<S: Bits>(&self, g: &Graph, set: Option<&VertexSet>) -> Result<u32, SearchError> {
         let n = g.order();
         let host = Host::<S>::new(g);
         let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
         let symmetry = self.symmetry.as_ref().filter(|sym| sym.is_host(g));
         let game = VertexGame::<S, R>::new(&host, &paths, symmetry);
-        engine::solve(&game, &self.memo, &S::prefix(n))
+        let root = match set {
+            Some(set) => S::from_words(set.words()).intersection(S::prefix(n)),
+            None => S::prefix(n),
+        };
+        engine::solve(&game, &self.memo, &root)
     }
 }

@@ -2,7 +2,7 @@
 //! the jobs and the results in DIR, so that a killed run resumes from its finished jobs.
 
 use crate::commands::nimber::SearchLayers;
-use crate::commands::run::{answer_jobs, Order, Workers};
+use crate::commands::run::{answer_jobs, JobsFile, Order, Workers};
 use crate::jobs::{self, KeyChoice};
 use anyhow::{bail, Context, Result};
 use kayles_core::{graph6, GameKind};
@@ -74,7 +74,18 @@ pub fn nimber(
         order: Order::Auto,
         throttle_ms,
     };
-    let ran = answer_jobs(&jobs, &manifest, &results_path, None, true, workers, layers)?;
+    let ran = answer_jobs(
+        &JobsFile {
+            path: &jobs_path,
+            jobs: &jobs,
+            manifest: &manifest,
+        },
+        &results_path,
+        None,
+        true,
+        workers,
+        layers,
+    )?;
     let run_seconds = start.elapsed().as_secs_f64() - split_seconds;
     let joined = crate::commands::join::join(graph_arg, &jobs_path, &[results_path])?;
     if stats {

@@ -4,7 +4,9 @@
 use crate::jobs::{self, KeyChoice, Manifest, Results};
 use crate::output::Output;
 use anyhow::{bail, Result};
-use kayles_core::graph6;
+use kayles_core::split::Split;
+use kayles_core::symmetry::HostSymmetry;
+use kayles_core::{graph6, Graph};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -32,9 +34,16 @@ pub struct Joined {
 }
 
 /// Joins the results of the split in `jobs_path` of `graph_arg`.
-pub fn join(graph_arg: &str, jobs_path: &Path, results_paths: &[PathBuf]) -> Result<Joined> {
-    let manifest = jobs::read_manifest(jobs_path)?;
-    let jobs = jobs::read_jobs(jobs_path, &manifest)?;
+/// The split of a jobs file made again from its graph (`graph_arg`, the manifest's
+/// depth and key), checked against the file: the same graph, the same number of jobs,
+/// every line the same job. Returns the graph, its host symmetry (with the symmetry key)
+/// and the split.
+pub fn resplit(
+    graph_arg: &str,
+    jobs_path: &Path,
+    manifest: &Manifest,
+    jobs: &[String],
+) -> Result<(Graph, Option<HostSymmetry>, Split)> {
     let key = match manifest.key.as_str() {
         "symmetry" => KeyChoice::Symmetry,
         "canonical" => KeyChoice::Canonical,
@@ -48,11 +57,6 @@ pub fn join(graph_arg: &str, jobs_path: &Path, results_paths: &[PathBuf]) -> Res
             manifest.graph
         );
     }
-    let results = results_paths
-        .iter()
-        .map(|path| jobs::read_results(path, &manifest))
-        .collect::<Result<Vec<Results>>>()?;
-    let values = jobs::collect_answers(&results, &jobs)?;
     let split = crate::commands::split::split(
         &graph,
         manifest.game,
@@ -71,7 +75,7 @@ pub fn join(graph_arg: &str, jobs_path: &Path, results_paths: &[PathBuf]) -> Res
     }
     if let Some(i) = split
         .jobs()
-        .zip(&jobs)
+        .zip(jobs)
         .position(|(again, line)| graph6::write(&again) != *line)
     {
         bail!(
@@ -80,6 +84,18 @@ pub fn join(graph_arg: &str, jobs_path: &Path, results_paths: &[PathBuf]) -> Res
             i + 1
         );
     }
+    Ok((graph, symmetry, split))
+}
+
+pub fn join(graph_arg: &str, jobs_path: &Path, results_paths: &[PathBuf]) -> Result<Joined> {
+    let manifest = jobs::read_manifest(jobs_path)?;
+    let jobs = jobs::read_jobs(jobs_path, &manifest)?;
+    let results = results_paths
+        .iter()
+        .map(|path| jobs::read_results(path, &manifest))
+        .collect::<Result<Vec<Results>>>()?;
+    let values = jobs::collect_answers(&results, &jobs)?;
+    let (_, _, split) = resplit(graph_arg, jobs_path, &manifest, &jobs)?;
     let value = split.join(&values)?;
     let torn = results_paths
         .iter()

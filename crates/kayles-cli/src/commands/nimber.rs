@@ -114,10 +114,11 @@ pub struct SearchLayers {
     /// Search threads: 1 for the calling thread only, 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
-    /// Empty the memos when together they pass this many MiB (values stay right; reuse is
-    /// lost, and a long run slows down: raise it on a big machine).
-    #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().memo_limit_bytes >> 20)]
-    memo_limit_mib: usize,
+    /// Empty the memos when together they pass this many MiB, counting their entries at
+    /// their real size (values stay right; reuse is lost, and a long run slows down).
+    /// Default: 60% of the machine's memory (8192 where it cannot be read).
+    #[arg(long, value_name = "MIB")]
+    memo_limit_mib: Option<usize>,
     /// Empty a search thread's exact memo (a cache in front of the shared memo) when it
     /// passes this many MiB; with `--memo-key exact` it is the only memo and is kept.
     #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().exact_cache_bytes >> 20)]
@@ -153,7 +154,11 @@ impl SearchLayers {
             reductions: !self.no_twin_reduction,
             known_pieces: !self.no_known_pieces,
             exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
-            memo_limit_bytes: self.memo_limit_mib.saturating_mul(1 << 20),
+            memo_limit_bytes: self
+                .memo_limit_mib
+                .map_or_else(crate::output::default_memo_limit_bytes, |mib| {
+                    mib.saturating_mul(1 << 20)
+                }),
         }
     }
 

@@ -8,6 +8,7 @@ use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use kayles_core::search::{SearchConfig, SearchError};
+use kayles_core::VertexSet;
 use serde_json::json;
 use std::fs::File;
 use std::io::Write;
@@ -95,15 +96,26 @@ pub struct Ran {
 
 /// Answers the jobs of `shard` not yet in `results_path` (which must be new unless
 /// `resume`), appending and flushing one line per job.
+/// A jobs file as read: its path, its lines, its manifest.
+pub struct JobsFile<'a> {
+    pub path: &'a Path,
+    pub jobs: &'a [String],
+    pub manifest: &'a Manifest,
+}
+
 pub fn answer_jobs(
-    jobs: &[String],
-    manifest: &Manifest,
+    file: &JobsFile,
     results_path: &Path,
     shard: Option<Shard>,
     resume: bool,
     workers: Workers,
     layers: SearchLayers,
 ) -> Result<Ran> {
+    let JobsFile {
+        path: jobs_path,
+        jobs,
+        manifest,
+    } = *file;
     let (file, earlier) = jobs::open_results(results_path, manifest, resume)?;
     let mut answered = vec![false; jobs.len()];
     for answer in &earlier.answers {
@@ -133,6 +145,15 @@ pub fn answer_jobs(
         ProgressStyle::with_template("{spinner} jobs [{bar:30}] {pos}/{len} {elapsed} eta {eta}")
             .expect("valid template"),
     );
+    // With the symmetry key the jobs are searched as vertex sets of the host, so that the
+    // host's symmetry keys their components as it would in one search of the whole graph.
+    let positions = if manifest.key == "symmetry" {
+        let (host, _, split) =
+            crate::commands::join::resplit(&manifest.graph, jobs_path, manifest, jobs)?;
+        Some((host, split.job_sets().collect::<Vec<VertexSet>>()))
+    } else {
+        None
+    };
     let sink = Mutex::new(file);
     let next = AtomicUsize::new(0);
     let stop = Arc::new(AtomicBool::new(false));
@@ -142,6 +163,7 @@ pub fn answer_jobs(
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut solver = layers.game_solver(manifest.game.into());
+                layers.set_symmetry(&mut solver, &manifest.graph);
                 let config = solver.config();
                 solver.set_config(SearchConfig {
                     threads: if threads > 1 { 1 } else { config.threads },
@@ -155,7 +177,10 @@ pub fn answer_jobs(
                         return;
                     }
                     let job = pending[k];
-                    let value = jobs::parse_job(&jobs[job]).map(|graph| solver.nimber(&graph));
+                    let value = match &positions {
+                        Some((host, sets)) => Ok(solver.nimber_of_subset(host, &sets[job])),
+                        None => jobs::parse_job(&jobs[job]).map(|graph| solver.nimber(&graph)),
+                    };
                     let written = match value {
                         Err(e) => Err(e),
                         Ok(Err(SearchError::Stopped)) => return,
@@ -208,8 +233,11 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         bail!("--out must not be the jobs file");
     }
     let ran = answer_jobs(
-        &jobs,
-        &manifest,
+        &JobsFile {
+            path: &args.jobs,
+            jobs: &jobs,
+            manifest: &manifest,
+        },
         &args.out,
         args.shard,
         args.resume,
