@@ -14,6 +14,12 @@
 //! - **chains**: the A316629 b-file (110949 terms) from the recurrence `kayles-chains`
 //!   derives from `fixtures/chains/linked-c4.toml`, beside the hand-corrected recurrence of
 //!   `kayles-sequences` (the baseline; both use the same kernel).
+//! - **engine**: the `kayles` command itself (release build) on the cases of issue 10,
+//!   Node Kayles and Arc Kayles on 1 and 2 threads, beside the plain C solver
+//!   `../shared/baselines/nk.c` built with `cc -O3 -march=native` in the same run (Arc
+//!   Kayles: the C solver on the line graph). A checkout without `../shared` skips the C
+//!   column and says so. `--compare PATH` adds a column for another `kayles` binary (an
+//!   older build), run on the same cases.
 
 use anyhow::{bail, Context, Result};
 use kayles_core::search::Solver;
@@ -299,6 +305,7 @@ fn machine() -> String {
 pub fn run(args: &[String]) -> Result<()> {
     let mut which = "all";
     let mut runs = 5usize;
+    let mut compare: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -306,7 +313,11 @@ pub fn run(args: &[String]) -> Result<()> {
                 runs = args.get(i + 1).context("--runs N")?.parse()?;
                 i += 1;
             }
-            w @ ("table" | "search" | "modules" | "wak" | "chains" | "all") => which = w,
+            "--compare" => {
+                compare = Some(args.get(i + 1).context("--compare PATH")?.clone());
+                i += 1;
+            }
+            w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -419,6 +430,9 @@ pub fn run(args: &[String]) -> Result<()> {
             derived.seconds / hand.seconds,
             derived.peak_kib as f64 / 1024.0
         );
+    }
+    if which == "all" || which == "engine" {
+        crate::bench_engine::run(runs.min(3), compare.as_deref())?;
     }
     if which == "all" || which == "search" {
         let runs = runs.min(3);

@@ -4,12 +4,13 @@
 //! docs/claims/README.md on the fixtures; `cargo xtask fixtures` regenerates `fixtures/`.
 
 mod bench;
+mod bench_engine;
 mod certify;
 mod fixtures;
 
 use anyhow::{bail, Result};
 
-const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|all] [--runs N]
+const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|chains|engine|all] [--runs N] [--compare KAYLES]
        cargo xtask certify [--claim ID] [--tier quick|full] [--shard I/K] [--json FILE]
        cargo xtask certify --merge A.json B.json ... [--json FILE]
        cargo xtask certify --list

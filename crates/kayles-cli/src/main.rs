@@ -6,6 +6,7 @@ mod commands;
 mod input;
 mod jobs;
 mod output;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -529,6 +529,10 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
 pub struct VertexSolver<R: VertexRules> {
     memo: SharedMemo,
     symmetry: Option<HostSymmetry>,
+    /// The order the search uses inside on the host of `symmetry`, when it is not the
+    /// given one: the permutation to it and the symmetry in it (see
+    /// [`HostSymmetry::long_axis_major`]).
+    internal: Option<(Vec<usize>, HostSymmetry)>,
     paths: PathNimbers,
     rules: std::marker::PhantomData<R>,
 }
@@ -550,6 +554,7 @@ impl<R: VertexRules> VertexSolver<R> {
         VertexSolver {
             memo: SharedMemo::new(config),
             symmetry: None,
+            internal: None,
             paths: PathNimbers::new(),
             rules: std::marker::PhantomData,
         }
@@ -573,11 +578,15 @@ impl<R: VertexRules> VertexSolver<R> {
     /// assert_eq!(solver.nimber(&families::build("grid:3x12").unwrap()), Ok(5));
     /// assert!(solver.stats().symmetry_hits > 0);
     /// ```
+    ///
+    /// On a strip numbered row by row (`grid:3xN`) the search renumbers the host along its
+    /// long side inside ([`HostSymmetry::long_axis_major`]); values are the same.
     pub fn set_host_symmetry(&mut self, symmetry: Option<HostSymmetry>) {
         if self.symmetry == symmetry {
             return;
         }
         self.symmetry = symmetry;
+        self.internal = None;
         self.memo.clear_symmetric();
     }
 
@@ -657,11 +666,22 @@ impl<R: VertexRules> VertexSolver<R> {
     /// ```
     pub fn nimber_of_subset(&mut self, host: &Graph, set: &VertexSet) -> Result<u32, SearchError> {
         self.paths.path(host.order());
+        self.prepare_internal_order(host);
         self.on_deep_stack(host.order(), |solver| solver.dispatch(host, Some(set)))
+    }
+
+    /// Works out the internal order for `host` the first time its symmetry's host is met.
+    fn prepare_internal_order(&mut self, host: &Graph) {
+        if self.internal.is_none() {
+            if let Some(sym) = &self.symmetry {
+                self.internal = sym.long_axis_major(host);
+            }
+        }
     }
 
     fn connected_nimber(&mut self, g: &Graph) -> Result<u32, SearchError> {
         self.paths.path(g.order());
+        self.prepare_internal_order(g);
         self.on_deep_stack(g.order(), |solver| solver.dispatch(g, None))
     }
 
@@ -706,14 +726,24 @@ impl<R: VertexRules> VertexSolver<R> {
 
     fn run<S: Bits>(&self, g: &Graph, set: Option<&VertexSet>) -> Result<u32, SearchError> {
         let n = g.order();
-        let host = Host::<S>::new(g);
-        let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
-        let symmetry = self.symmetry.as_ref().filter(|sym| sym.is_host(g));
-        let game = VertexGame::<S, R>::new(&host, &paths, symmetry);
-        let root = match set {
+        let mut root = match set {
             Some(set) => S::from_words(set.words()).intersection(S::prefix(n)),
             None => S::prefix(n),
         };
+        let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
+        let symmetry = self.symmetry.as_ref().filter(|sym| sym.is_host(g));
+        if let (Some(_), Some((perm, internal))) = (symmetry, &self.internal) {
+            let host = Host::<S>::new(&g.relabel(perm));
+            let mut moved = S::empty();
+            for v in root.iter() {
+                moved.insert(perm[v]);
+            }
+            root = moved;
+            let game = VertexGame::<S, R>::new(&host, &paths, Some(internal));
+            return engine::solve(&game, &self.memo, &root);
+        }
+        let host = Host::<S>::new(g);
+        let game = VertexGame::<S, R>::new(&host, &paths, symmetry);
         engine::solve(&game, &self.memo, &root)
     }
 }

@@ -96,7 +96,7 @@ def test_the_gil_is_released(cli):
     result = []
 
     def work():
-        result.append(kayles.nimber("grid:3x17"))
+        result.append(kayles.nimber("grid:3x20"))
         done.set()
 
     worker = threading.Thread(target=work)
@@ -109,7 +109,7 @@ def test_the_gil_is_released(cli):
         longest, last, ticks = max(longest, now - last), now, ticks + 1
     worker.join()
     duration = time.monotonic() - start
-    assert result == [int(cli("nimber", "grid:3x17"))]
+    assert result == [int(cli("nimber", "grid:3x20"))]
     assert duration > 0.3, "the call was too short to show anything"
     assert ticks > 20 and longest < 0.25, (ticks, longest, duration)
 

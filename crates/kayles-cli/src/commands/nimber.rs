@@ -123,9 +123,10 @@ pub struct SearchLayers {
     /// passes this many MiB; with `--memo-key exact` it is the only memo and is kept.
     #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().exact_cache_bytes >> 20)]
     exact_cache_mib: usize,
-    /// Do not delete twins before the memo lookups.
-    #[arg(long)]
-    no_twin_reduction: bool,
+    /// Do not apply the game's reductions (Node Kayles: twins, MOD-TWINS; Arc Kayles:
+    /// surplus pendant leaves and useless vertices).
+    #[arg(long, alias = "no-twin-reduction")]
+    no_reductions: bool,
     /// Search paths and cycles instead of looking them up.
     #[arg(long)]
     no_known_pieces: bool,
@@ -151,7 +152,7 @@ impl SearchLayers {
                 .unwrap_or(SearchConfig::default().canonical_max_order),
             threads: self.threads,
             parallel_min_order: SearchConfig::default().parallel_min_order,
-            reductions: !self.no_twin_reduction,
+            reductions: !self.no_reductions,
             known_pieces: !self.no_known_pieces,
             exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
             memo_limit_bytes: self
@@ -195,29 +196,23 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             None if use_modules => (modular.nimber(g)?, "modules"),
             None => {
                 args.layers.set_symmetry(&mut solver, &named.name);
-                (solver.nimber(g)?, "search")
+                let progress = solver.progress();
+                let value = crate::progress::with_search_progress(progress, &named.name, || {
+                    solver.nimber(g)
+                })?;
+                (value, "search")
             }
         };
         let seconds = start.elapsed().as_secs_f64();
         if args.stats && route == "search" {
-            let s = solver.stats();
             eprintln!(
-                "{}: {seconds:.3} s, {} positions searched, {} exact / {} shape / {} canonical / \
-                 {} symmetry / {} known hits, {} parallel, {} twin reductions, {} cache clears, {} shared entries ({:.1} MiB), peak RSS \
-                 {:.1} MiB",
-                named.name,
-                s.positions,
-                s.exact_hits,
-                s.shape_hits,
-                s.canonical_hits,
-                s.symmetry_hits,
-                s.known_hits,
-                s.parallel_splits,
-                s.reductions,
-                s.cache_clears,
-                s.shared_entries,
-                s.shared_bytes as f64 / (1 << 20) as f64,
-                crate::output::peak_rss_kib() as f64 / 1024.0
+                "{}",
+                crate::progress::stats_line(
+                    &named.name,
+                    seconds,
+                    &solver.stats(),
+                    solver.config().memo_limit_bytes
+                )
             );
         } else if args.stats {
             eprintln!("{}: {seconds:.3} s through the {route} route", named.name);

@@ -1,6 +1,7 @@
 //! `kayles subsets`: every starting subset with its nimber, or only those of one nimber.
 
 use crate::commands::histogram::table_with_progress;
+use crate::commands::nimber::Game;
 use crate::input;
 use crate::output::Output;
 use anyhow::Result;
@@ -14,11 +15,14 @@ pub struct Args {
     /// Only the subsets of this nimber (`--nimber 0`: the losing starts).
     #[arg(long, value_name = "K")]
     nimber: Option<u8>,
+    /// The game.
+    #[arg(long, value_enum, default_value_t = Game::Node)]
+    game: Game,
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     let g = input::single_graph(&args.graph)?;
-    let table = table_with_progress(&g)?;
+    let table = table_with_progress(&g, args.game.kind())?;
     for (mask, &value) in table.values().iter().enumerate() {
         if args.nimber.is_some_and(|k| k != value) {
             continue;

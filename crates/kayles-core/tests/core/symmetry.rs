@@ -141,6 +141,37 @@ fn images_under_hand_computed_maps_share_the_key() {
     check::<u64>("cycle:60", 1, 60, true);
 }
 
+/// A position given as a vertex set of a host with a symmetry (a split's job) is searched
+/// in the host's own order, or renumbered along the long side of a strip: either way, its
+/// value is the subset table's, for both games.
+#[test]
+fn subsets_of_a_host_keep_their_values() {
+    for game in GameKind::ALL {
+        for spec in ["grid:3x6", "grid:6x3", "queens:4", "petersen:8,2"] {
+            let host = families::build(spec).unwrap();
+            let n = host.order();
+            let table = SubsetTable::compute_game(&host, game).unwrap();
+            let config = SearchConfig {
+                memo_key: MemoKey::Symmetry,
+                canonical_max_order: 0,
+                threads: 1,
+                ..SearchConfig::default()
+            };
+            let mut solver = GameSolver::new(game, config);
+            solver.set_host_symmetry(Some(symmetry(spec)));
+            for mask in (0..1u64 << n).step_by(5) {
+                let set = VertexSet::from_vertices(n, (0..n).filter(|v| mask >> v & 1 == 1));
+                assert_eq!(
+                    solver.nimber_of_subset(&host, &set).unwrap(),
+                    u32::from(table.nimber(mask)),
+                    "{game} {spec} {mask:#b}"
+                );
+            }
+            assert!(solver.stats().symmetry_hits > 0, "{game} {spec}");
+        }
+    }
+}
+
 /// The lattice fast path of the key (row operations) gives the very key of the general
 /// way (point maps vertex by vertex), on random sets of lattices of every shape and width.
 #[test]

@@ -1,0 +1,288 @@
+//! `cargo xtask bench engine`: the `kayles` command (a release build, as a user runs it) on
+//! the cases of issue 10, each beside the plain C solver `../shared/baselines/nk.c` compiled
+//! with `cc -O3 -march=native` in the same run. Every run is a child process measured by
+//! `wait4`, so its wall time and peak resident memory are its own; the median of `runs` is
+//! reported. Values must agree across routes, or the benchmark fails.
+
+use anyhow::{bail, Context, Result};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// One measured child process.
+#[derive(Clone, Debug)]
+struct Run {
+    seconds: f64,
+    peak_kib: u64,
+    /// The first word the program printed: the nimber.
+    value: String,
+}
+
+/// A program with its arguments and what it reads on stdin.
+struct Invocation {
+    program: PathBuf,
+    args: Vec<String>,
+    stdin: Option<String>,
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_path_buf()
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
+
+/// Runs `inv` once; wall time from spawn to exit, peak memory from the child's rusage.
+fn run_once(inv: &Invocation) -> Result<Run> {
+    let start = Instant::now();
+    let mut child = Command::new(&inv.program)
+        .args(&inv.args)
+        .stdin(if inv.stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .with_context(|| format!("starting {}", inv.program.display()))?;
+    if let Some(text) = &inv.stdin {
+        let mut pipe = child.stdin.take().context("child stdin")?;
+        pipe.write_all(text.as_bytes())?;
+    }
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .context("child stdout")?
+        .read_to_string(&mut out)?;
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of that plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own child, not yet waited for; both pointers are valid.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let seconds = start.elapsed().as_secs_f64();
+    if waited != pid || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        bail!(
+            "{} {:?} failed (status {status})",
+            inv.program.display(),
+            inv.args
+        );
+    }
+    let value = out.split_whitespace().next().unwrap_or("").to_string();
+    Ok(Run {
+        seconds,
+        peak_kib: usage.ru_maxrss as u64,
+        value,
+    })
+}
+
+fn median(inv: &Invocation, runs: usize) -> Result<Run> {
+    let mut all: Vec<Run> = (0..runs).map(|_| run_once(inv)).collect::<Result<_>>()?;
+    if all.windows(2).any(|w| w[0].value != w[1].value) {
+        bail!("{} {:?}: runs disagree", inv.program.display(), inv.args);
+    }
+    all.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    Ok(all.swap_remove(runs / 2))
+}
+
+/// Builds the release `kayles` binary (what a user installs) and returns its path.
+fn build_kayles() -> Result<PathBuf> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let ok = Command::new(cargo)
+        .args(["build", "--release", "--quiet", "-p", "kayles-cli"])
+        .current_dir(workspace_root())
+        .status()?
+        .success();
+    if !ok {
+        bail!("cargo build --release -p kayles-cli failed");
+    }
+    Ok(target_dir().join("release/kayles"))
+}
+
+/// Compiles `../shared/baselines/nk.c`, or says why the C column is skipped.
+fn build_c_baseline() -> Result<PathBuf, String> {
+    let source = workspace_root().join("../shared/baselines/nk.c");
+    if !source.exists() {
+        return Err(format!("{} not found", source.display()));
+    }
+    let dir = target_dir().join("bench-baselines");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let binary = dir.join("nk");
+    let status = Command::new("cc")
+        .args(["-O3", "-march=native", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .map_err(|e| format!("cc: {e}"))?;
+    if !status.success() {
+        return Err("cc -O3 -march=native nk.c failed".into());
+    }
+    Ok(binary)
+}
+
+/// A benchmark case: the graph, the game and the C solver's input (the graph, or its line
+/// graph for Arc Kayles).
+struct Case {
+    spec: &'static str,
+    game: &'static str,
+    /// Thread counts to run `kayles` with.
+    threads: &'static [usize],
+    /// Runs of the C solver (1 for the slow ones).
+    c_runs: usize,
+    /// What issue 10 asks of the ratio to C, per thread count, for the table.
+    target: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        spec: "grid:3x21",
+        game: "node",
+        threads: &[1, 2],
+        c_runs: 3,
+        target: ">= 10x on 1 thread, >= 15x on 2",
+    },
+    Case {
+        spec: "grid:21x3",
+        game: "node",
+        threads: &[1],
+        c_runs: 0,
+        target: "as fast as grid:3x21",
+    },
+    Case {
+        spec: "queens:10",
+        game: "node",
+        threads: &[1, 2],
+        c_runs: 3,
+        target: ">= 5x on 2 threads",
+    },
+    Case {
+        spec: "petersen:27,2",
+        game: "node",
+        threads: &[1, 2],
+        c_runs: 1,
+        target: "-",
+    },
+    Case {
+        spec: "grid:3x12",
+        game: "arc",
+        threads: &[1, 2],
+        c_runs: 1,
+        target: ">= 10x (C on the line graph)",
+    },
+];
+
+fn c_input(spec: &str, game: &str) -> Result<String> {
+    let g = kayles_core::families::build(spec)?;
+    let g = if game == "arc" { g.line_graph().0 } else { g };
+    Ok(format!("{}\n", kayles_core::graph6::write(&g)))
+}
+
+fn kayles_run(binary: &Path, case: &Case, threads: usize, runs: usize) -> Result<Run> {
+    let inv = Invocation {
+        program: binary.to_path_buf(),
+        args: vec![
+            "nimber".into(),
+            "--game".into(),
+            case.game.into(),
+            "--threads".into(),
+            threads.to_string(),
+            case.spec.into(),
+        ],
+        stdin: None,
+    };
+    median(&inv, runs)
+}
+
+fn cell(run: &Run) -> String {
+    format!("{:.2} s, {} MiB", run.seconds, run.peak_kib / 1024)
+}
+
+pub fn run(runs: usize, compare: Option<&str>) -> Result<()> {
+    let kayles = build_kayles()?;
+    let c = build_c_baseline();
+    println!(
+        "\n## Engine: the `kayles` command against the plain C solver (median of {runs}; \
+         wall time, peak memory)\n"
+    );
+    if let Err(why) = &c {
+        println!("C baseline skipped: {why}.\n");
+    }
+    let old_header = if compare.is_some() {
+        " | --compare binary | ratio to it"
+    } else {
+        ""
+    };
+    println!(
+        "| case | game | threads | kayles | C baseline (nk.c) | ratio to C{old_header} | target |"
+    );
+    println!(
+        "|---|---|---|---|---|---|---{}",
+        if compare.is_some() { "|---|---|" } else { "|" }
+    );
+    for case in CASES {
+        let c_run = match (&c, case.c_runs) {
+            (Ok(nk), n) if n > 0 => {
+                let inv = Invocation {
+                    program: nk.clone(),
+                    args: vec![],
+                    stdin: Some(c_input(case.spec, case.game)?),
+                };
+                Some(median(&inv, n)?)
+            }
+            _ => None,
+        };
+        for &threads in case.threads {
+            let ours = kayles_run(&kayles, case, threads, runs)?;
+            if let Some(c) = &c_run {
+                if c.value != ours.value {
+                    bail!(
+                        "{} ({}): kayles says {}, the C solver {}",
+                        case.spec,
+                        case.game,
+                        ours.value,
+                        c.value
+                    );
+                }
+            }
+            let (c_cell, ratio) = match &c_run {
+                Some(c) => (cell(c), format!("{:.1}x", c.seconds / ours.seconds)),
+                None => ("-".into(), "-".into()),
+            };
+            let old = match compare {
+                Some(path) => {
+                    let theirs = kayles_run(Path::new(path), case, threads, runs)?;
+                    if theirs.value != ours.value {
+                        bail!(
+                            "{}: the --compare binary says {}, this build {}",
+                            case.spec,
+                            theirs.value,
+                            ours.value
+                        );
+                    }
+                    format!(
+                        " | {} | {:.2}x",
+                        cell(&theirs),
+                        theirs.seconds / ours.seconds
+                    )
+                }
+                None => String::new(),
+            };
+            println!(
+                "| {} | {} | {threads} | {} | {c_cell} | {ratio}{old} | {} |",
+                case.spec,
+                case.game,
+                cell(&ours),
+                case.target
+            );
+        }
+    }
+    Ok(())
+}
