@@ -478,7 +478,8 @@ fn lattice_key<S: Bits>(set: S, rows: usize, cols: usize, maps: &[LatticeMap]) -
 /// without fixed points and sends no vertex into its own closed neighbourhood. Then the
 /// second player answers every move `v` with `map(v)` (still there, since the position
 /// stays invariant under `map` and `map(v)` is not in `N[v]`), so `g` has nimber 0
-/// (the Tweedledum-Tweedledee argument).
+/// (the Tweedledum-Tweedledee argument). The same map proves Arc Kayles value 0 too: the
+/// answer to the edge `uv` is the edge `map(u) map(v)`, which shares no end with `uv`.
 ///
 /// ```
 /// use kayles_core::{families, symmetry::is_mirror_strategy};

@@ -50,7 +50,9 @@ pub struct Args {
     resume: bool,
     /// With search: give 0 without searching to each term whose graph has a mirror
     /// strategy for the second player (a fixed-point-free automorphic involution with no
-    /// vertex adjacent to its image, checked on the graph: P(n,k) and cycles for even n).
+    /// vertex adjacent to its image, checked on the graph: P(n,k) and cycles for even n,
+    /// grids with an even side). It proves 0 in both games: the second player answers a
+    /// vertex or an edge with its image.
     #[arg(long)]
     mirror: bool,
     /// Draw the terms (with those already in --out FILE) as a scatter plot, SVG.
@@ -93,8 +95,8 @@ fn resume_point(path: &Path) -> Result<Option<usize>> {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    if args.game == Game::Arc && (args.method == Method::Recurrence || args.mirror) {
-        bail!("--method recurrence and --mirror are for Node Kayles only");
+    if args.game == Game::Arc && args.method == Method::Recurrence {
+        bail!("--method recurrence is for Node Kayles only");
     }
     let recurrence = match args.method {
         Method::Search => None,

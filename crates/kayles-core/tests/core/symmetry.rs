@@ -7,9 +7,9 @@
 use kayles_core::bits::{Bits, Words};
 use kayles_core::game::GameSolver;
 use kayles_core::search::{MemoKey, SearchConfig, Solver};
-use kayles_core::symmetry::HostSymmetry;
+use kayles_core::symmetry::{is_mirror_strategy, HostSymmetry};
 use kayles_core::table::SubsetTable;
-use kayles_core::{families, GameKind, Graph, VertexSet};
+use kayles_core::{arc, brute, families, GameKind, Graph, VertexSet};
 
 fn symmetry(spec: &str) -> HostSymmetry {
     families::host_symmetry(spec)
@@ -391,4 +391,55 @@ fn mirror_strategies_give_nimber_zero() {
     assert!(families::mirror_strategy("cycle:6").unwrap().is_some());
     assert!(families::mirror_strategy("grid:3x4").unwrap().is_none());
     assert!(families::mirror_strategy("grid:2x6").unwrap().is_some());
+}
+
+/// The same mirror strategy proves Arc Kayles value 0: when the first player takes the
+/// edge `uv`, the edge `map(u) map(v)` is still there and shares no end with `uv` (neither
+/// image is `u` or `v`, since `map(u)` is not in `N[u]`), and the position stays invariant.
+/// Checked by definition on every graph up to 6 vertices under every fixed-point-free
+/// involution that passes `is_mirror_strategy`, and on the family graphs that have one.
+#[test]
+fn mirror_strategies_give_arc_kayles_zero() {
+    fn involutions(n: usize) -> Vec<Vec<u32>> {
+        // Perfect matchings of 0..n as maps (none when n is odd).
+        fn extend(map: &mut Vec<Option<u32>>, out: &mut Vec<Vec<u32>>) {
+            let Some(first) = map.iter().position(Option::is_none) else {
+                out.push(map.iter().map(|v| v.unwrap()).collect());
+                return;
+            };
+            for partner in first + 1..map.len() {
+                if map[partner].is_none() {
+                    map[first] = Some(partner as u32);
+                    map[partner] = Some(first as u32);
+                    extend(map, out);
+                    map[first] = None;
+                    map[partner] = None;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if n % 2 == 0 {
+            extend(&mut vec![None; n], &mut out);
+        }
+        out
+    }
+    let mut proved = 0;
+    for n in [2, 4, 6] {
+        let maps = involutions(n);
+        for g in crate::exhaustive::all_graphs(n) {
+            for map in &maps {
+                if is_mirror_strategy(&g, map) {
+                    proved += 1;
+                    assert_eq!(brute::arc_kayles(&g, brute::full_mask(&g)), 0, "{g:?} {map:?}");
+                }
+            }
+        }
+    }
+    assert!(proved > 100, "only {proved} graphs had a mirror strategy");
+    for spec in ["grid:2x6", "grid:2x8", "grid:4x4", "cycle:12", "petersen:8,2", "petersen:10,2"] {
+        assert!(families::mirror_strategy(spec).unwrap().is_some(), "{spec}");
+        let g = families::build(spec).unwrap();
+        assert_eq!(arc::nimber(&g), Ok(0), "{spec}");
+        assert_eq!(brute::arc_kayles(&g, brute::full_mask(&g)), 0, "{spec}");
+    }
 }
