@@ -39,6 +39,13 @@ def wak(
     reduce: bool = False,
 ) -> Union[int, Dict[str, Any]]: ...
 def rooks(board: Union[str, Sequence[str]]) -> int: ...
+def chain(
+    path_or_dict: Union[str, PathLike[str], Dict[str, Any]],
+    terms: int,
+    period: bool = False,
+    game: Game = "node",
+    check: bool = True,
+) -> Dict[str, Any]: ...
 def certify(
     claims: Optional[Sequence[str]] = None,
     tier: Literal["quick", "full"] = "quick",

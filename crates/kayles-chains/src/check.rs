@@ -1,11 +1,12 @@
-//! Every segment type of a recurrence against direct search on its graphs (the judge:
-//! `kayles_core::search::Solver` for Node Kayles, `kayles_core::arc::nimber` for Arc
-//! Kayles), for every number of copies up to a bound.
+//! Every segment type of a recurrence against direct search on its graphs (the judge: a
+//! [`GameSolver`] of the recurrence's game, `kayles_core::search::Solver` for Node Kayles,
+//! `kayles_core::arc::Solver` for Arc Kayles), for every number of copies up to a bound.
 
 use crate::eval::Terms;
 use crate::game;
 use crate::recurrence::Recurrence;
-use kayles_core::search::{SearchError, Solver};
+use kayles_core::game::GameSolver;
+use kayles_core::search::SearchError;
 
 /// Why a check failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -48,20 +49,25 @@ pub enum CheckError {
 /// The first disagreement, or a search error.
 ///
 /// # Panics
-/// If `terms` stop before `to`.
+/// If `terms` stop before `to`, or `solver` plays another game than `rec`.
 pub fn check_against_search(
     rec: &Recurrence,
     terms: &Terms,
     to: usize,
-    solver: &mut Solver,
+    solver: &mut GameSolver,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<usize, CheckError> {
-    let game = rec.game_kind();
+    assert_eq!(
+        solver.game(),
+        rec.game_kind(),
+        "a judge of the recurrence's game"
+    );
     let mut compared = 0;
     for m in 0..=to {
         for (ty, s) in rec.types.iter().enumerate() {
             let g = rec.segment_graph(ty, m);
-            let search = game::search_value(game, &g, solver)
+            let search = solver
+                .nimber(&g)
                 .map_err(|error| CheckError::Search { ty, m, error })?;
             let recurrence = terms.values[ty][m];
             if search != u32::from(recurrence) {
@@ -131,14 +137,18 @@ pub struct OptionMismatch {
 ///
 /// # Errors
 /// The two sets differ (`Ok(Err(..))`), or a search error (`Err`).
+///
+/// # Panics
+/// If `solver` plays another game than `rec`.
 pub fn check_options(
     rec: &Recurrence,
     terms: &Terms,
     ty: usize,
     m: usize,
-    solver: &mut Solver,
+    solver: &mut GameSolver,
 ) -> Result<Result<usize, OptionMismatch>, SearchError> {
     let game = rec.game_kind();
+    assert_eq!(solver.game(), game, "a judge of the recurrence's game");
     let s = &rec.types[ty];
     let (g, sites) = crate::segment::segment(
         &rec.chain,
@@ -153,11 +163,7 @@ pub fn check_options(
         for &v in &mv.deleted {
             rest.remove(v);
         }
-        search.push(game::search_value(
-            game,
-            &g.induced_subgraph(&rest).0,
-            solver,
-        )?);
+        search.push(solver.nimber(&g.induced_subgraph(&rest).0)?);
     }
     search.sort_unstable();
     search.dedup();

@@ -29,7 +29,8 @@ use crate::recurrence::{Extra, Recurrence, Run, SegmentType};
 use crate::segment::{self, Site};
 use crate::spec::{Attach, Chain, End};
 use kayles_core::canonical::{self, Canonizer};
-use kayles_core::search::{SearchError, Solver};
+use kayles_core::game::GameSolver;
+use kayles_core::search::SearchError;
 use kayles_core::{GameKind, Graph, VertexSet};
 use std::collections::{HashMap, VecDeque};
 
@@ -104,8 +105,7 @@ struct BandMove {
 
 /// Values of bounded pieces by search, memoized by canonical code.
 struct Pieces<'s> {
-    game: GameKind,
-    solver: &'s mut Solver,
+    solver: &'s mut GameSolver,
     canonizer: Canonizer,
     memo: HashMap<Vec<u64>, u16>,
 }
@@ -116,11 +116,10 @@ impl Pieces<'_> {
         if let Some(v) = code.as_ref().and_then(|c| self.memo.get(c)) {
             return Ok(*v);
         }
-        let v =
-            game::search_value(self.game, g, self.solver).map_err(|error| DeriveError::Search {
-                what: what.to_string(),
-                error,
-            })? as u16;
+        let v = self.solver.nimber(g).map_err(|error| DeriveError::Search {
+            what: what.to_string(),
+            error,
+        })? as u16;
         if let Some(c) = code {
             self.memo.insert(c, v);
         }
@@ -501,19 +500,17 @@ fn rename_from_right(name: &str, m: usize) -> String {
 /// # Errors
 /// [`DeriveError::NotSplit`] naming a move that joins the sides; the other variants.
 pub fn derive(chain: &Chain, game: GameKind) -> Result<Recurrence, DeriveError> {
-    derive_with(chain, game, &mut Solver::new())
+    derive_with(chain, &mut game::solver(game))
 }
 
-/// [`derive()`] with a given Node Kayles solver (its memo is reused for pieces and base
-/// values).
+/// [`derive()`] in the game of `solver`, whose memo is reused for pieces and base values
+/// (and kept for the check after), and whose stop flag, if any, ends the derivation with
+/// a [`DeriveError::Search`] whose error is `SearchError::Stopped`.
 ///
 /// # Errors
 /// As [`derive()`].
-pub fn derive_with(
-    chain: &Chain,
-    game: GameKind,
-    solver: &mut Solver,
-) -> Result<Recurrence, DeriveError> {
+pub fn derive_with(chain: &Chain, solver: &mut GameSolver) -> Result<Recurrence, DeriveError> {
+    let game = solver.game();
     let rho = chain
         .reach()
         .max(chain.left.reach())
@@ -533,7 +530,6 @@ pub fn derive_with(
         left_band: HashMap::new(),
         right_band: HashMap::new(),
         pieces: Pieces {
-            game,
             solver,
             canonizer: Canonizer::new(),
             memo: HashMap::new(),
@@ -649,7 +645,10 @@ pub fn derive_with(
         for m in 0..s.from {
             let g = segment::segment_graph(chain, &left_ends[s.left], m, &right_ends[s.right]);
             let what = format!("[L{} | {m} | R{}]", s.left, s.right);
-            let v = game::search_value(game, &g, dv.pieces.solver)
+            let v = dv
+                .pieces
+                .solver
+                .nimber(&g)
                 .map_err(|error| DeriveError::Search { what, error })?;
             s.base.push(v as u16);
         }

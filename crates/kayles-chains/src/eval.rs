@@ -1,10 +1,30 @@
 //! Terms of every segment type from the recurrence: fast ([`terms`], the runs through the
 //! vectorized kernel of `kayles_sequences::kernel`, values in `u16`) and plain
 //! ([`terms_reference`], every option marked one by one: the twin the fast one is tested
-//! against).
+//! against). [`terms_until`] is the fast one with a stop flag and a memory check, for
+//! callers that must not abort (the Python package, `kayles chain` on huge `--terms`).
 
 use crate::recurrence::{Recurrence, Run};
 use kayles_sequences::kernel;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Why [`terms_until`] gave no terms.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TermsError {
+    /// The stop flag was raised.
+    #[error("stopped")]
+    Stopped,
+    /// The arrays of the terms could not be allocated.
+    #[error("the terms m = 0..={n_max} of {types} segment types need {bytes} bytes of memory, more than can be allocated")]
+    TooLarge {
+        /// The last `m` asked for.
+        n_max: usize,
+        /// Segment types.
+        types: usize,
+        /// Bytes the two arrays of every type take.
+        bytes: u128,
+    },
+}
 
 /// `values[ty][m]` for `m` in `0..=n_max`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,14 +49,32 @@ struct Store {
 }
 
 impl Store {
-    fn new(types: usize, n_max: usize) -> Self {
-        let len = n_max + 1;
-        Store {
-            len,
-            fwd: vec![vec![0; len]; types],
-            rev: vec![vec![0; len]; types],
-            bits: 0,
+    /// Zeroed arrays, or [`TermsError::TooLarge`] where the allocator refuses them.
+    fn new(types: usize, n_max: usize) -> Result<Self, TermsError> {
+        let too_large = || TermsError::TooLarge {
+            n_max,
+            types,
+            bytes: 2 * types as u128 * (n_max as u128 + 1) * 2,
+        };
+        let len = n_max.checked_add(1).ok_or_else(too_large)?;
+        let array = || -> Result<Vec<u16>, TermsError> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len).map_err(|_| too_large())?;
+            v.resize(len, 0);
+            Ok(v)
+        };
+        let mut fwd = Vec::with_capacity(types);
+        let mut rev = Vec::with_capacity(types);
+        for _ in 0..types {
+            fwd.push(array()?);
+            rev.push(array()?);
         }
+        Ok(Store {
+            len,
+            fwd,
+            rev,
+            bits: 0,
+        })
     }
 
     fn set(&mut self, ty: usize, m: usize, v: u16) {
@@ -70,7 +108,8 @@ fn run_bounds(r: &Run, m: usize) -> Option<(usize, usize)> {
 /// ```
 ///
 /// # Panics
-/// If a value reaches 32768 (far beyond any computable range).
+/// If a value reaches 32768 (far beyond any computable range), or the terms do not fit in
+/// memory.
 pub fn terms(rec: &Recurrence, n_max: usize) -> Terms {
     terms_streaming(rec, n_max, |_, _| {})
 }
@@ -80,8 +119,44 @@ pub fn terms(rec: &Recurrence, n_max: usize) -> Terms {
 ///
 /// # Panics
 /// As [`terms`].
-pub fn terms_streaming(rec: &Recurrence, n_max: usize, mut done: impl FnMut(usize, u16)) -> Terms {
-    let mut s = Store::new(rec.types.len(), n_max);
+pub fn terms_streaming(rec: &Recurrence, n_max: usize, done: impl FnMut(usize, u16)) -> Terms {
+    terms_until(rec, n_max, None, done).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`terms_streaming`] that returns [`TermsError::Stopped`] soon after `stop` is raised
+/// (it is read once per `m`), and [`TermsError::TooLarge`] instead of aborting when the
+/// arrays cannot be allocated.
+///
+/// ```
+/// use kayles_chains::{derive, eval, spec};
+/// use std::sync::atomic::AtomicBool;
+/// let path = spec::parse("[gadget]\norder = 1\nlinks = [[0, 0, 1]]\n").unwrap();
+/// let rec = derive::derive(&path, kayles_core::GameKind::Node).unwrap();
+/// let stop = AtomicBool::new(true);
+/// let stopped = eval::terms_until(&rec, 1_000_000, Some(&stop), |_, _| {});
+/// assert_eq!(stopped, Err(eval::TermsError::Stopped));
+/// assert!(matches!(
+///     eval::terms_until(&rec, usize::MAX / 4, None, |_, _| {}),
+///     Err(eval::TermsError::TooLarge { .. })
+/// ));
+/// ```
+///
+/// # Errors
+/// [`TermsError`].
+///
+/// # Panics
+/// If a value reaches 32768.
+pub fn terms_until(
+    rec: &Recurrence,
+    n_max: usize,
+    stop: Option<&AtomicBool>,
+    mut done: impl FnMut(usize, u16),
+) -> Result<Terms, TermsError> {
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    if stopped() {
+        return Err(TermsError::Stopped);
+    }
+    let mut s = Store::new(rec.types.len(), n_max)?;
     let mut seen: Vec<bool> = Vec::new();
     let mut singles: Vec<u16> = Vec::new();
     let pieces = rec.types.iter().fold(0u16, |acc, t| {
@@ -125,9 +200,12 @@ pub fn terms_streaming(rec: &Recurrence, n_max: usize, mut done: impl FnMut(usiz
         s.set(ty, m, v);
         if ty == last {
             done(m, s.fwd[0][m]);
+            if stopped() {
+                return Err(TermsError::Stopped);
+            }
         }
     }
-    Terms { values: s.fwd }
+    Ok(Terms { values: s.fwd })
 }
 
 /// The order the terms are computed in: `m` rising, and for one `m` the types in

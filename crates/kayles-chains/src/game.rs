@@ -1,12 +1,13 @@
 //! The two games on segment graphs: the moves as deleted vertex sets (Node Kayles deletes
 //! a closed neighbourhood `N[v]`, Arc Kayles the two ends of an edge), each with the site
-//! it is played at, and values by direct search (`kayles_core::search::Solver`,
-//! `kayles_core::arc::nimber`).
+//! it is played at, and values by direct search (a [`GameSolver`] of either game:
+//! `kayles_core::search::Solver` or `kayles_core::arc::Solver`).
 
 use crate::segment::Site;
 use crate::spec::{Chain, Link};
-use kayles_core::search::{SearchError, Solver};
-use kayles_core::{arc, GameKind, Graph};
+use kayles_core::game::GameSolver;
+use kayles_core::search::SearchConfig;
+use kayles_core::{GameKind, Graph};
 use std::fmt;
 
 /// A kind of move in the middle of a chain, up to translation: played at copy `i`, it
@@ -161,13 +162,8 @@ pub fn moves(game: GameKind, g: &Graph, sites: &[Site]) -> Vec<Move> {
     }
 }
 
-/// Direct search: Node Kayles by `solver`, Arc Kayles by `kayles_core::arc::nimber`.
-///
-/// # Errors
-/// What the search reports (a component too large, a value above 255).
-pub fn search_value(game: GameKind, g: &Graph, solver: &mut Solver) -> Result<u32, SearchError> {
-    match game {
-        GameKind::Node => solver.nimber(g),
-        GameKind::Arc => arc::nimber(g),
-    }
+/// A direct-search solver for `game`, every layer on (the judge of [`crate::check`] and
+/// the source of pieces and base values in [`crate::derive`]).
+pub fn solver(game: GameKind) -> GameSolver {
+    GameSolver::new(game, SearchConfig::default())
 }

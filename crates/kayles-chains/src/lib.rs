@@ -11,6 +11,8 @@
 //! * [`eval`]: terms, the runs of xors through `kayles_sequences::kernel`.
 //! * [`check`]: every type against direct search; [`period`]: the periodicity theorem for
 //!   splitting chains, with its bound.
+//! * [`pipeline`]: all of `kayles chain` as one call ([`run`]) or stage by stage
+//!   ([`ChainRun`]), shared by the command line and the Python package.
 //!
 //! ```
 //! use kayles_chains::{derive, eval, period, spec};
@@ -30,6 +32,11 @@ pub mod ends;
 pub mod eval;
 pub mod game;
 pub mod period;
+pub mod pipeline;
 pub mod recurrence;
 pub mod segment;
 pub mod spec;
+
+pub use pipeline::{
+    run, ChainError, ChainReport, ChainRequest, ChainRun, CheckSummary, PeriodReport,
+};

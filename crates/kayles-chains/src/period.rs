@@ -15,8 +15,9 @@
 //! [`find`] proposes `(p, n0)` from the terms, checks the hypothesis up to the bound (the
 //! proof), checks again far past it, and derives each type's least period and preperiod.
 
-use crate::eval::{self, Terms};
+use crate::eval::{self, Terms, TermsError};
 use crate::recurrence::Recurrence;
+use std::sync::atomic::AtomicBool;
 
 /// The bound `N` of the theorem for period `p` from `n0`.
 ///
@@ -166,63 +167,82 @@ pub fn find_with(
     limits: &Limits,
     bound: fn(&Recurrence, usize, usize) -> usize,
 ) -> Result<PeriodProof, NoPeriod> {
+    find_until(rec, limits, bound, None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`find_with`] that stops soon after `stop` is raised, and reports terms too many to
+/// hold instead of aborting (the terms are computed by [`eval::terms_until`]): the outer
+/// error is the computation's, the inner result the answer.
+///
+/// # Errors
+/// [`TermsError`]; inside, as [`find`].
+pub fn find_until(
+    rec: &Recurrence,
+    limits: &Limits,
+    bound: fn(&Recurrence, usize, usize) -> usize,
+    stop: Option<&AtomicBool>,
+) -> Result<Result<PeriodProof, NoPeriod>, TermsError> {
     let mut len = 1024.min(limits.max_terms).max(16);
     loop {
-        let terms = eval::terms(rec, len - 1);
-        if let Some(proof) = attempt(rec, &terms, limits, bound) {
-            return proof;
+        let terms = eval::terms_until(rec, len - 1, stop, |_, _| {})?;
+        if let Some(proof) = attempt(rec, &terms, limits, bound, stop)? {
+            return Ok(proof);
         }
         let grows = growing(&terms);
         if len >= limits.max_terms || grows.is_some() {
-            return Err(NoPeriod::NotFound {
+            return Ok(Err(NoPeriod::NotFound {
                 checked_to: len - 1,
                 types: rec.types.len(),
                 growing: grows,
-            });
+            }));
         }
         len = (len * 4).min(limits.max_terms);
     }
 }
 
+/// One candidate from `terms`, proved and checked far: `None` when no candidate passes.
 fn attempt(
     rec: &Recurrence,
     terms: &Terms,
     limits: &Limits,
     bound: fn(&Recurrence, usize, usize) -> usize,
-) -> Option<Result<PeriodProof, NoPeriod>> {
+    stop: Option<&AtomicBool>,
+) -> Result<Option<Result<PeriodProof, NoPeriod>>, TermsError> {
     let (mut p, mut n0) = (1usize, 0usize);
     for v in &terms.values {
-        let (q, m) = candidate(v, limits.repeats)?;
+        let Some((q, m)) = candidate(v, limits.repeats) else {
+            return Ok(None);
+        };
         p = p / gcd(p, q) * q;
         n0 = n0.max(m);
         if p > 1 << 20 {
-            return None;
+            return Ok(None);
         }
     }
     let n = bound(rec, p, n0);
     let len = terms.values[0].len();
     if n + p > len {
-        return None;
+        return Ok(None);
     }
     // The proof: the hypothesis of the theorem, every type, n0 <= m < N.
     if first_break(terms, p, n0, n).is_some() {
-        return None;
+        return Ok(None);
     }
     // Far past the bound anyway.
     let far = (4 * n).max(n + 10 * p).max(limits.check_to).max(len - 1);
-    let all = eval::terms(rec, far + p);
+    let all = eval::terms_until(rec, far.saturating_add(p), stop, |_, _| {})?;
     if let Some((ty, m)) = first_break(&all, p, n0, far + 1) {
-        return Some(Err(NoPeriod::Broken {
+        return Ok(Some(Err(NoPeriod::Broken {
             period: p,
             preperiod: n0,
             bound: n,
             ty,
             m,
-        }));
+        })));
     }
     let types: Vec<(usize, usize)> = all.values.iter().map(|v| least(v, p, n0)).collect();
     let (chain_period, pre) = types[0];
-    Some(Ok(PeriodProof {
+    Ok(Some(Ok(PeriodProof {
         period: p,
         preperiod: n0,
         bound: n,
@@ -230,7 +250,7 @@ fn attempt(
         types,
         chain_period,
         chain_preperiod: pre.max(1),
-    }))
+    })))
 }
 
 /// The least period and preperiod of `v`, known to have period `p` from `n0` (with at

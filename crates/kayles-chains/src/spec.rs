@@ -301,7 +301,34 @@ fn check_order(part: &'static str, order: usize, min: usize) -> Result<(), SpecE
 /// A [`SpecError`] for malformed TOML, unknown keys, a missing gadget, bad vertex indices,
 /// self-loops, or reaches outside `1..=MAX_REACH`.
 pub fn parse(text: &str) -> Result<Chain, SpecError> {
-    let file: ChainFile = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
+    validate(toml::from_str(text).map_err(|e| toml_error(text, &e))?)
+}
+
+/// [`parse`] for a chain file already read as a TOML table (the Python package turns a
+/// dict into one). The errors are those of [`parse`], without a line number for a key
+/// that does not fit the schema.
+///
+/// ```
+/// use kayles_chains::spec;
+/// let text = "[gadget]\norder = 1\nlinks = [[0, 0, 1]]\n";
+/// let table: toml::Table = toml::from_str(text).unwrap();
+/// assert_eq!(spec::from_table(table).unwrap(), spec::parse(text).unwrap());
+/// let bad: toml::Table = toml::from_str("[gadget]\norder = 1\ncolour = 3\n").unwrap();
+/// let e = spec::from_table(bad).unwrap_err().to_string();
+/// assert!(e.starts_with("unknown field `colour`"), "{e}");
+/// ```
+///
+/// # Errors
+/// As [`parse`].
+pub fn from_table(table: toml::Table) -> Result<Chain, SpecError> {
+    let file: ChainFile = table
+        .try_into()
+        .map_err(|e| SpecError::Toml(e.message().trim().replace('\n', " ")))?;
+    validate(file)
+}
+
+/// The checks of [`parse`] on a file that fits the schema.
+fn validate(file: ChainFile) -> Result<Chain, SpecError> {
     let gadget = file.gadget.ok_or(SpecError::MissingGadget)?;
     let k = gadget.order;
     check_order("gadget", k, 1)?;

@@ -9,12 +9,14 @@
 //! - [`graphs`](mod@graphs): `nimber`, `histogram`, `subsets`, `sequence`, `families`;
 //! - [`blowups`](mod@blowups): `blowup_histogram`, `modules`;
 //! - [`wak`](mod@wak): `wak`, `rooks`;
+//! - [`chains`](mod@chains): `chain`;
 //! - [`claims`](mod@claims): `certify`.
 //!
 //! The Python-side documentation is `docs/python.md`; the type stubs are `kayles.pyi`
 //! beside this crate's `Cargo.toml`; the tests are `tests/*.py` (pytest).
 
 pub mod blowups;
+pub mod chains;
 pub mod claims;
 pub mod graphs;
 pub mod input;
@@ -43,13 +45,13 @@ mod kayles {
     #[pymodule_export]
     use super::blowups::{blowup_histogram, modules};
     #[pymodule_export]
+    use super::chains::chain;
+    #[pymodule_export]
     use super::claims::certify;
     #[pymodule_export]
     use super::graphs::{family_list, histogram, nimber, sequence, subsets, Subsets};
     #[pymodule_export]
     use super::wak::{rooks, wak};
-    // `chain(path_or_dict, terms, period=False)` joins here once `kayles chain` (issue 11)
-    // is on main: a `chains.rs` calling its library crate, exported like the others.
 
     use pyo3::prelude::*;
 

@@ -9,9 +9,13 @@ import sys
 import threading
 import time
 
+from pathlib import Path
+
 import pytest
 
 import kayles
+
+CHAINS = Path(__file__).resolve().parents[3] / "fixtures" / "chains"
 
 # Calls that take far longer than the test waits (seconds to hours), one per engine.
 LONG_CALLS = {
@@ -23,6 +27,9 @@ LONG_CALLS = {
     "subsets": 'kayles.subsets("grid:4x7", nimber=0)',
     "sequence": 'kayles.sequence("queens", 13)',
     "certify": 'kayles.certify(["WAK-ROOKS"], tier="full")',
+    # The A316629 terms (their values grow, so each term costs a run over the earlier
+    # ones): 30000 terms take about a second, a million far longer.
+    "chain": f"kayles.chain({str(CHAINS / 'linked-c4.toml')!r}, 10**6, check=False)",
     "wak": "kayles.wak([1] * 42, [(i, i + 1) for i in range(41) if i % 14 != 13] + [(i, i + 14) for i in range(28)])",
 }
 # A graph with a non-trivial module goes through the modular decomposition: queens:12

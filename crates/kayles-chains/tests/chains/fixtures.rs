@@ -5,7 +5,6 @@
 
 use crate::common::{chain, game, table};
 use kayles_chains::{check, derive, eval, period, segment};
-use kayles_core::search::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{brute, GameKind};
 
@@ -19,7 +18,7 @@ fn every_fixture_chain_matches_direct_search() {
         let rec = derive::derive(&chain(file), g).unwrap_or_else(|e| panic!("{file}: {e}"));
         let terms = eval::terms(&rec, 300);
         assert_eq!(terms, eval::terms_reference(&rec, 300), "{file} {g}");
-        let mut solver = Solver::new();
+        let mut solver = kayles_chains::game::solver(g);
         let compared = check::check_against_search(&rec, &terms, SEARCH_TO, &mut solver, |_, _| {})
             .unwrap_or_else(|e| panic!("{file} {g}: {e}"));
         assert_eq!(compared, rec.types.len() * (SEARCH_TO + 1));
