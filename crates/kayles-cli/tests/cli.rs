@@ -151,6 +151,12 @@ fn seq_with_mirror_strategies() {
         (v["nimber"].as_u64(), v["route"].as_str()),
         (Some(0), Some("mirror"))
     );
+    // The same strategy proves 0 in Arc Kayles: the even ladders and P(n,2).
+    for family in ["grid:2xN", "petersen:N,2"] {
+        let arc = ["seq", family, "--terms", "14", "--game", "arc"];
+        let mirrored = [&arc[..], &["--mirror"]].concat();
+        assert_eq!(stdout(&mirrored), stdout(&arc), "{family}");
+    }
 }
 
 #[test]
