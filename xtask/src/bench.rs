@@ -238,6 +238,9 @@ fn run_other(kind: &str, case: &str) -> Result<()> {
                 for position in &positions {
                     digest = digest.wrapping_mul(31) + u64::from(solver.nimber(position)?);
                 }
+                if std::env::var_os("KAYLES_BENCH_STATS").is_some() {
+                    eprintln!("{:?}", solver.search_stats());
+                }
                 Ok(digest)
             })
         }

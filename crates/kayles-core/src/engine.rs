@@ -304,6 +304,14 @@ pub trait Game: Sync {
         false
     }
 
+    /// Whether the shape code is worth a lookup before [`simplify`](Self::simplify) (true
+    /// unless the game says otherwise). A game whose positions are rarely met twice with
+    /// the same labels, or whose reductions relabel every position, answers false: the
+    /// shape code is then never built, and the canonical code is the only shared key.
+    fn shape_key_pays(&self) -> bool {
+        true
+    }
+
     /// Appends a code of `component` with its own labels: a full description of the
     /// component as a position of the game, independent of the host.
     fn shape_code(
@@ -872,7 +880,7 @@ impl<G: Game> Engine<'_, '_, G> {
             }
             pending.symmetry = Some(hash);
             pending.shape_start = state.codes.len();
-        } else {
+        } else if game.shape_key_pays() {
             game.shape_code(component, &mut state.scratch, &mut state.codes);
             let code = &state.codes[start..];
             let hash = CodeMemo::hash(code);

@@ -430,13 +430,24 @@ fn mirror_strategies_give_arc_kayles_zero() {
             for map in &maps {
                 if is_mirror_strategy(&g, map) {
                     proved += 1;
-                    assert_eq!(brute::arc_kayles(&g, brute::full_mask(&g)), 0, "{g:?} {map:?}");
+                    assert_eq!(
+                        brute::arc_kayles(&g, brute::full_mask(&g)),
+                        0,
+                        "{g:?} {map:?}"
+                    );
                 }
             }
         }
     }
     assert!(proved > 100, "only {proved} graphs had a mirror strategy");
-    for spec in ["grid:2x6", "grid:2x8", "grid:4x4", "cycle:12", "petersen:8,2", "petersen:10,2"] {
+    for spec in [
+        "grid:2x6",
+        "grid:2x8",
+        "grid:4x4",
+        "cycle:12",
+        "petersen:8,2",
+        "petersen:10,2",
+    ] {
         assert!(families::mirror_strategy(spec).unwrap().is_some(), "{spec}");
         let g = families::build(spec).unwrap();
         assert_eq!(arc::nimber(&g), Ok(0), "{spec}");
