@@ -1,4 +1,4 @@
-//! CHAIN-RECURRENCE and CHAIN-PERIODIC (CLAIMS.md section 6): the recurrences
+//! CHAIN-RECURRENCE and CHAIN-PERIODIC (docs/claims/README.md section 6): the recurrences
 //! `kayles-chains` derives for the fixture chains (`fixtures/chains/chains.txt`) against
 //! direct search, and their proved periods against certify's own evaluation and bound.
 //!
@@ -36,7 +36,7 @@ fn search(game: GameKind, g: &Graph, solver: &mut Solver) -> Result<u32, CheckEr
     .map_err(|e| CheckError::Engine(e.to_string()))
 }
 
-/// `C(n)` as the chain file defines it (CLAIMS.md section 6), written here from the
+/// `C(n)` as the chain file defines it (docs/claims/README.md section 6), written here from the
 /// definition: left cap, copies `1..=n`, right cap; link `(x, y, d)` joins `x` of copy `i`
 /// to `y` of copy `i + d`; a left attachment at depth `d` goes to copy `d`, a right one to
 /// copy `n + 1 - d`, when that copy exists.

@@ -1,4 +1,4 @@
-//! `kayles-chains`: chains of gadgets (`CLAIMS.md` section 6). From a chain file (a gadget,
+//! `kayles-chains`: chains of gadgets (`docs/claims/README.md` section 6). From a chain file (a gadget,
 //! its links `[x, y, d]`, optional caps), derive the recurrence of its Node Kayles or Arc
 //! Kayles values by playing every kind of move, compute terms at b-file scale, and prove
 //! eventual periodicity.

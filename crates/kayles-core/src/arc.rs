@@ -8,7 +8,7 @@
 //! connected vertices have value 1. The line graph of the path `P_k` is `P_{k-1}`, so Arc
 //! Kayles on `P_k` is Dawson's chess at `k - 1`; the line graph of the cycle `C_k` is `C_k`.
 //!
-//! **Reductions** (the WAK reductions of CLAIMS.md section 4 on positions of weight 1,
+//! **Reductions** (the WAK reductions of docs/claims/README.md section 4 on positions of weight 1,
 //! kept in vertex-set form). Arc Kayles on `H` is Weighted Arc-Kayles on `H` with every
 //! weight 1 and no loop. A leaf `l` hanging from `x` is a *heavy* vertex
 //! (`w(l) = 1 >= w(x)`): deleting it and putting a loop on `x` keeps the value, and a

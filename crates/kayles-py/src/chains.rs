@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use std::path::PathBuf;
 
-/// The terms of a chain of gadgets (`CLAIMS.md` section 6), with its derived recurrence
+/// The terms of a chain of gadgets (`docs/claims/README.md` section 6), with its derived recurrence
 /// and, with `period=True`, its period proved, as `kayles chain` computes them.
 ///
 /// `path_or_dict` is the path of a chain file (TOML, see docs/chains.md) or a dict with

@@ -61,7 +61,7 @@ impl Position for WeightedGraph {
     }
 }
 
-/// The rules of Weighted Arc-Kayles for the engine (CLAIMS.md section 4).
+/// The rules of Weighted Arc-Kayles for the engine (docs/claims/README.md section 4).
 ///
 /// With `reduce_options`, every option is reduced (WAK-REDUCE) before it is split into
 /// components, so every position the engine meets is already reduced (a component of a

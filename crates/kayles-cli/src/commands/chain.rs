@@ -1,4 +1,4 @@
-//! `kayles chain CHAIN.toml`: a chain family (CLAIMS.md section 6) from its chain file. The
+//! `kayles chain CHAIN.toml`: a chain family (docs/claims/README.md section 6) from its chain file. The
 //! recurrence is derived (`kayles_chains::derive`), every segment type is checked against
 //! direct search for small `n` before any term is printed, then the terms stream as
 //! "n value" lines; `--recurrence` prints the recurrence, `--period` proves periodicity.

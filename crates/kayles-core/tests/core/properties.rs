@@ -119,3 +119,25 @@ fn relabelling_does_not_change_the_value() {
         .tests(300)
         .quickcheck(prop as fn(ArbGraph, u64) -> bool);
 }
+
+/// Every game under every combination of layers (the configurations of the corpus: each
+/// memo key with and without reductions and known pieces, and the parallel split at every
+/// position), on random graphs of up to 12 vertices, against the definition.
+#[test]
+fn every_game_and_layer_combination_equals_definition() {
+    fn prop(g: ArbGraph, pick: u8, arc_game: bool) -> bool {
+        let g = g.0;
+        let configs = crate::corpus::configs();
+        let config = configs[usize::from(pick) % configs.len()];
+        let game = if arc_game {
+            kayles_core::GameKind::Arc
+        } else {
+            kayles_core::GameKind::Node
+        };
+        let want = crate::corpus::judge(game, &g, brute::full_mask(&g));
+        kayles_core::game::GameSolver::new(game, config).nimber(&g) == Ok(want)
+    }
+    QuickCheck::new()
+        .tests(600)
+        .quickcheck(prop as fn(ArbGraph, u8, bool) -> bool);
+}
