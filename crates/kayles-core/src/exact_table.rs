@@ -20,7 +20,7 @@ impl<P: Position> ExactTable<P> {
     /// An empty table.
     pub(crate) fn new() -> Self {
         ExactTable {
-            slots: vec![(P::vacant(), 0); 1 << 10],
+            slots: vec![(P::vacant(), 0); 1 << 6],
             len: 0,
         }
     }
