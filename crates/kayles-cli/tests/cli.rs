@@ -159,6 +159,44 @@ fn seq_with_mirror_strategies() {
     }
 }
 
+/// `histogram --game arc` and `subsets --game arc` (the full Arc Kayles table) agree with
+/// `nimber --game arc` run on every induced subgraph, given as graph6 lines.
+#[test]
+fn arc_kayles_tables_agree_with_arc_kayles_search() {
+    let g = kayles_core::families::build("grid:2x3").unwrap();
+    let n = g.order();
+    let lines: String = (0..1u32 << n)
+        .map(|mask| {
+            let kept =
+                kayles_core::VertexSet::from_vertices(n, (0..n).filter(|v| mask >> v & 1 == 1));
+            kayles_core::graph6::write(&g.induced_subgraph(&kept).0) + "\n"
+        })
+        .collect();
+    let out = kayles(&["nimber", "--game", "arc", "-"], &lines);
+    assert!(out.status.success());
+    let values: Vec<usize> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 1 << n);
+    let mut counts = vec![0; values.iter().max().unwrap() + 1];
+    for &v in &values {
+        counts[v] += 1;
+    }
+    let histogram: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .map(|(v, c)| format!("{v}:{c}"))
+        .collect();
+    assert_eq!(
+        stdout(&["histogram", "--game", "arc", "grid:2x3"]).trim(),
+        histogram.join(" ")
+    );
+    let zeros = stdout(&["subsets", "--game", "arc", "grid:2x3", "--nimber", "0"]);
+    assert_eq!(zeros.lines().count(), counts[0]);
+}
+
 #[test]
 fn graph6_lines_on_stdin_give_one_result_each() {
     // K3, P3 (as graph6), the empty graph on 4 vertices.
