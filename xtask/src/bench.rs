@@ -253,10 +253,12 @@ fn run_other(kind: &str, case: &str) -> Result<()> {
     Ok(())
 }
 
-struct Sample {
-    seconds: f64,
-    peak_kib: u64,
-    result: u64,
+/// One measured run: wall time, peak resident memory, and the value computed (runs of one
+/// case must agree on it).
+pub(crate) struct Sample {
+    pub(crate) seconds: f64,
+    pub(crate) peak_kib: u64,
+    pub(crate) result: u64,
 }
 
 fn measure(kind: &str, case: &str) -> Result<Sample> {
@@ -277,13 +279,21 @@ fn measure(kind: &str, case: &str) -> Result<Sample> {
 }
 
 fn median(kind: &str, case: &str, runs: usize) -> Result<Sample> {
-    let mut samples: Vec<Sample> = (0..runs)
-        .map(|_| measure(kind, case))
-        .collect::<Result<_>>()?;
+    median_of(&format!("{kind} {case}"), runs, || measure(kind, case))
+}
+
+/// The run of median time among `runs` runs of `measure`, which must all compute the same
+/// value (`label` names them in the error).
+pub(crate) fn median_of(
+    label: &str,
+    runs: usize,
+    mut measure: impl FnMut() -> Result<Sample>,
+) -> Result<Sample> {
+    let mut samples: Vec<Sample> = (0..runs).map(|_| measure()).collect::<Result<_>>()?;
     samples.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
     let results: Vec<u64> = samples.iter().map(|s| s.result).collect();
     if results.windows(2).any(|w| w[0] != w[1]) {
-        bail!("{kind} {case}: runs disagree: {results:?}");
+        bail!("{label}: runs disagree: {results:?}");
     }
     Ok(samples.swap_remove(runs / 2))
 }

@@ -4,20 +4,12 @@
 //! `wait4`, so its wall time and peak resident memory are its own; the median of `runs` is
 //! reported. Values must agree across routes, or the benchmark fails.
 
+use crate::bench::{median_of, Sample};
 use anyhow::{bail, Context, Result};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
-
-/// One measured child process.
-#[derive(Clone, Debug)]
-struct Run {
-    seconds: f64,
-    peak_kib: u64,
-    /// The first word the program printed: the nimber.
-    value: String,
-}
 
 /// A program with its arguments and what it reads on stdin.
 struct Invocation {
@@ -38,8 +30,9 @@ fn target_dir() -> PathBuf {
         .map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
-/// Runs `inv` once; wall time from spawn to exit, peak memory from the child's rusage.
-fn run_once(inv: &Invocation) -> Result<Run> {
+/// Runs `inv` once; wall time from spawn to exit, peak memory from the child's rusage,
+/// and the first word it printed (the nimber) as the result.
+fn run_once(inv: &Invocation) -> Result<Sample> {
     let start = Instant::now();
     let mut child = Command::new(&inv.program)
         .args(&inv.args)
@@ -76,21 +69,20 @@ fn run_once(inv: &Invocation) -> Result<Run> {
             inv.args
         );
     }
-    let value = out.split_whitespace().next().unwrap_or("").to_string();
-    Ok(Run {
+    let first = out.split_whitespace().next().unwrap_or("");
+    let result = first
+        .parse()
+        .with_context(|| format!("{} printed {first:?}, not a nimber", inv.program.display()))?;
+    Ok(Sample {
         seconds,
         peak_kib: usage.ru_maxrss as u64,
-        value,
+        result,
     })
 }
 
-fn median(inv: &Invocation, runs: usize) -> Result<Run> {
-    let mut all: Vec<Run> = (0..runs).map(|_| run_once(inv)).collect::<Result<_>>()?;
-    if all.windows(2).any(|w| w[0].value != w[1].value) {
-        bail!("{} {:?}: runs disagree", inv.program.display(), inv.args);
-    }
-    all.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    Ok(all.swap_remove(runs / 2))
+fn median(inv: &Invocation, runs: usize) -> Result<Sample> {
+    let label = format!("{} {:?}", inv.program.display(), inv.args);
+    median_of(&label, runs, || run_once(inv))
 }
 
 /// Builds the release `kayles` binary (what a user installs) and returns its path.
@@ -185,7 +177,7 @@ fn c_input(spec: &str, game: &str) -> Result<String> {
     Ok(format!("{}\n", kayles_core::graph6::write(&g)))
 }
 
-fn kayles_run(binary: &Path, case: &Case, threads: usize, runs: usize) -> Result<Run> {
+fn kayles_run(binary: &Path, case: &Case, threads: usize, runs: usize) -> Result<Sample> {
     let inv = Invocation {
         program: binary.to_path_buf(),
         args: vec![
@@ -201,7 +193,7 @@ fn kayles_run(binary: &Path, case: &Case, threads: usize, runs: usize) -> Result
     median(&inv, runs)
 }
 
-fn cell(run: &Run) -> String {
+fn cell(run: &Sample) -> String {
     format!("{:.2} s, {} MiB", run.seconds, run.peak_kib / 1024)
 }
 
@@ -242,13 +234,13 @@ pub fn run(runs: usize, compare: Option<&str>) -> Result<()> {
         for &threads in case.threads {
             let ours = kayles_run(&kayles, case, threads, runs)?;
             if let Some(c) = &c_run {
-                if c.value != ours.value {
+                if c.result != ours.result {
                     bail!(
                         "{} ({}): kayles says {}, the C solver {}",
                         case.spec,
                         case.game,
-                        ours.value,
-                        c.value
+                        ours.result,
+                        c.result
                     );
                 }
             }
@@ -259,12 +251,12 @@ pub fn run(runs: usize, compare: Option<&str>) -> Result<()> {
             let old = match compare {
                 Some(path) => {
                     let theirs = kayles_run(Path::new(path), case, threads, runs)?;
-                    if theirs.value != ours.value {
+                    if theirs.result != ours.result {
                         bail!(
                             "{}: the --compare binary says {}, this build {}",
                             case.spec,
-                            theirs.value,
-                            ours.value
+                            theirs.result,
+                            ours.result
                         );
                     }
                     format!(

@@ -53,8 +53,6 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
         .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }
 
-/// The peak resident memory of this process so far, in KiB (`VmHWM`; 0 where the system
-/// does not report it).
 /// The default memo limit: 60% of the machine's memory (`MemTotal` of `/proc/meminfo`), or
 /// the library's default (8 GiB) where that cannot be read.
 pub fn default_memo_limit_bytes() -> usize {
@@ -70,6 +68,8 @@ pub fn default_memo_limit_bytes() -> usize {
         )
 }
 
+/// The peak resident memory of this process so far, in KiB (`VmHWM`; 0 where the system
+/// does not report it).
 pub fn peak_rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()

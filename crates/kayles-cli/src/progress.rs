@@ -18,19 +18,21 @@ pub fn with_search_progress<T>(
     label: &str,
     work: impl FnOnce() -> T,
 ) -> T {
+    let bar = ProgressBar::new_spinner();
+    if bar.is_hidden() {
+        // Not a terminal: no watcher thread (`nimber -` may search thousands of graphs).
+        return work();
+    }
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let watcher = scope.spawn(|| {
             let start = Instant::now();
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
-            if bar.is_hidden() {
-                return;
-            }
             let before = progress.positions();
             let mut shown = false;
             while !done.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
+                // Woken at once when the search ends, so it never waits for the watcher.
+                std::thread::park_timeout(Duration::from_millis(100));
                 let elapsed = start.elapsed().as_secs_f64();
                 if elapsed < 1.0 {
                     continue;
@@ -52,6 +54,7 @@ pub fn with_search_progress<T>(
         });
         let result = work();
         done.store(true, Ordering::Relaxed);
+        watcher.thread().unpark();
         result
     })
 }

@@ -563,7 +563,6 @@ pub fn solve<G: Game>(
                 .collect(),
             spare: Mutex::new(Vec::new()),
             parallel_min_order: memo.config.parallel_min_order,
-            parallel_levels: PARALLEL_LEVELS,
             parallel,
         };
         let mut engine = Engine {
@@ -610,10 +609,9 @@ struct Context<'a, G: Game> {
     slots: Vec<Mutex<Option<Box<State<G>>>>>,
     /// States that found their slot taken (never expected; kept for their counters).
     spare: Mutex<Vec<Box<State<G>>>>,
-    /// Components at least this large split their options across threads...
+    /// Components at least this large split their options across threads (when they are
+    /// at most [`PARALLEL_LEVELS`] moves below the root).
     parallel_min_order: usize,
-    /// ... when they are at most this many moves below the root.
-    parallel_levels: usize,
     parallel: bool,
 }
 
@@ -860,14 +858,7 @@ impl<G: Game> Engine<'_, '_, G> {
         let tables = &self.context.memo.tables;
         let state = &mut self.state;
         let start = state.codes.len();
-        let mut pending = Pending {
-            start,
-            symmetry: None,
-            shape_start: start,
-            shape: None,
-            canonical_start: start,
-            canonical: None,
-        };
+        let mut pending = Pending::none(start);
         if config.memo_key == MemoKey::Exact {
             return Err(pending);
         }
@@ -968,7 +959,7 @@ impl<G: Game> Engine<'_, '_, G> {
         let base = self.state.pieces.len();
         game.option_pieces(component, &mut self.state.scratch, &mut self.state.pieces);
         if self.context.parallel
-            && self.state.depth <= self.context.parallel_levels
+            && self.state.depth <= PARALLEL_LEVELS
             && game.order(component) >= self.context.parallel_min_order
         {
             let pieces: Vec<G::Position> = self.state.pieces.drain(base..).collect();

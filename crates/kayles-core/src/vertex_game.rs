@@ -272,7 +272,6 @@ pub struct VertexScratch<S> {
 pub struct SeenHashes {
     slots: Vec<(u32, u64)>,
     generation: u32,
-    len: usize,
 }
 
 impl SeenHashes {
@@ -285,7 +284,6 @@ impl SeenHashes {
             self.generation = 0;
         }
         self.generation += 1;
-        self.len = 0;
     }
 
     /// Adds `hash`; true when it was already there.
@@ -300,7 +298,6 @@ impl SeenHashes {
             i = (i + 1) & mask;
         }
         self.slots[i] = (self.generation, hash);
-        self.len += 1;
         false
     }
 }

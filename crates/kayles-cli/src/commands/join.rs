@@ -33,7 +33,6 @@ pub struct Joined {
     pub torn: Vec<String>,
 }
 
-/// Joins the results of the split in `jobs_path` of `graph_arg`.
 /// The split of a jobs file made again from its graph (`graph_arg`, the manifest's
 /// depth and key), checked against the file: the same graph, the same number of jobs,
 /// every line the same job. Returns the graph, its host symmetry (with the symmetry key)
@@ -87,6 +86,7 @@ pub fn resplit(
     Ok((graph, symmetry, split))
 }
 
+/// Joins the results of the split in `jobs_path` of `graph_arg`.
 pub fn join(graph_arg: &str, jobs_path: &Path, results_paths: &[PathBuf]) -> Result<Joined> {
     let manifest = jobs::read_manifest(jobs_path)?;
     let jobs = jobs::read_jobs(jobs_path, &manifest)?;

@@ -94,8 +94,6 @@ pub struct Ran {
     pub now: usize,
 }
 
-/// Answers the jobs of `shard` not yet in `results_path` (which must be new unless
-/// `resume`), appending and flushing one line per job.
 /// A jobs file as read: its path, its lines, its manifest.
 pub struct JobsFile<'a> {
     pub path: &'a Path,
@@ -103,6 +101,8 @@ pub struct JobsFile<'a> {
     pub manifest: &'a Manifest,
 }
 
+/// Answers the jobs of `shard` not yet in `results_path` (which must be new unless
+/// `resume`), appending and flushing one line per job.
 pub fn answer_jobs(
     file: &JobsFile,
     results_path: &Path,
