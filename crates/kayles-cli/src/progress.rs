@@ -62,11 +62,19 @@ pub fn with_search_progress<T>(
 /// The `--stats` line of a search: its time, positions and rate, the hits of every layer,
 /// the memo's size and what its limit did, and the peak resident memory.
 pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: usize) -> String {
+    let outcome = if s.rounds > 0 {
+        format!(
+            "; outcome: {} rounds, {} cutoffs, {} heap wins, {} lookup cutoffs, {} speculative",
+            s.rounds, s.cutoffs, s.heap_wins, s.lookup_cutoffs, s.speculative
+        )
+    } else {
+        String::new()
+    };
     format!(
         "{label}: {seconds:.3} s, {} positions searched ({:.0}/s); hits: {} exact, {} symmetry, \
-         {} shape, {} canonical, {} known pieces; {} reductions; {} parallel splits; memo: {} \
-         entries, {:.1} MiB now, peak {:.1} MiB of the {:.0} MiB limit, {} evictions, {} cache \
-         clears; peak RSS {:.1} MiB",
+         {} shape, {} canonical, {} known pieces, {} small; {} reductions; {} parallel \
+         splits{outcome}; memo: {} entries, {:.1} MiB now, peak {:.1} MiB of the {:.0} MiB \
+         limit, {} evictions, {} cache clears; peak RSS {:.1} MiB",
         s.positions,
         s.positions as f64 / seconds.max(1e-9),
         s.exact_hits,
@@ -74,6 +82,7 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
         s.shape_hits,
         s.canonical_hits,
         s.known_hits,
+        s.small_hits,
         s.reductions,
         s.parallel_splits,
         s.shared_entries,

@@ -26,6 +26,7 @@
 
 use crate::bits::Bits;
 use crate::search::{SearchError, Solver as NodeSolver};
+use crate::small::SmallSolver;
 use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
 use crate::{GameKind, Graph};
 
@@ -82,6 +83,11 @@ impl VertexRules for ArcKayles {
         } else {
             None
         }
+    }
+
+    #[inline]
+    fn small_nimber(open: &[u64], solver: &mut SmallSolver) -> u8 {
+        solver.arc_kayles(open)
     }
 
     fn reduce<S: Bits>(

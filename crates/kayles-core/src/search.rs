@@ -23,6 +23,7 @@
 
 use crate::bits::Bits;
 use crate::canonical::mix;
+use crate::small::SmallSolver;
 use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
 use crate::GameKind;
 
@@ -71,6 +72,11 @@ impl VertexRules for NodeKayles {
         } else {
             None
         }
+    }
+
+    #[inline]
+    fn small_nimber(open: &[u64], solver: &mut SmallSolver) -> u8 {
+        solver.node_kayles(open)
     }
 
     fn reduce<S: Bits>(

@@ -17,6 +17,7 @@ use crate::engine::{
     Simplified,
 };
 use crate::known::PathNimbers;
+use crate::small::{SmallSolver, MAX_SMALL_ORDER};
 use crate::symmetry::HostSymmetry;
 use crate::{GameKind, Graph, VertexSet};
 use std::sync::atomic::AtomicBool;
@@ -27,6 +28,12 @@ const MAX_WORDS: usize = 64;
 
 /// The largest connected component a [`VertexSolver`] searches.
 pub const MAX_COMPONENT_ORDER: usize = 64 * MAX_WORDS;
+
+/// Vertex sets of at most this many words are walked with bitset operations (components
+/// grow a whole frontier at a time, neighbourhoods are intersections); wider ones by
+/// adjacency lists, whose cost follows the degrees rather than the width. (On the
+/// queens boards of 13 to 16 rows, four-word sets, bitsets are three times faster.)
+pub const BITSET_WORDS: usize = 4;
 
 /// The rules of a game on vertex sets: its moves, the pieces it knows in closed form, its
 /// reductions. Everything else is shared ([`VertexGame`]).
@@ -45,6 +52,10 @@ pub trait VertexRules: Copy + Default + Send + Sync + 'static {
     /// The value of a component with this survey when the game knows it in closed form
     /// (`paths[k]` is Node Kayles on the path `P_k`, for every `k` up to the host's order).
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8>;
+
+    /// The value of a graph of at most [`MAX_SMALL_ORDER`] vertices given by its rows of
+    /// neighbours (bit `j` of `open[i]`: `i` and `j` adjacent), by `solver`.
+    fn small_nimber(open: &[u64], solver: &mut SmallSolver) -> u8;
 
     /// A smaller vertex set with the same value, or `component` itself. `survey` is the
     /// component's [`Survey`], taken just before.
@@ -99,7 +110,7 @@ impl<S: Bits> Host<S> {
     /// adjacency lists over plain word arrays.
     #[inline]
     pub fn split_into(&self, set: S, out: &mut Vec<S>, keep: impl Fn(u32) -> bool) {
-        if S::WORDS <= 2 {
+        if S::WORDS <= BITSET_WORDS {
             let mut left = set;
             while let Some(start) = left.first() {
                 let piece = component_within(&self.closed, start, left);
@@ -158,7 +169,7 @@ impl<S: Bits> Host<S> {
     /// all that is left. Options mostly leave one piece, found in a few frontier steps.
     #[inline]
     pub fn split_seeded(&self, set: S, seeds: S, out: &mut Vec<S>, keep: impl Fn(u32) -> bool) {
-        if S::WORDS > 2 {
+        if S::WORDS > BITSET_WORDS {
             return self.split_wide(set, out, &keep);
         }
         let mut left = set;
@@ -194,7 +205,7 @@ impl<S: Bits> Host<S> {
     /// the adjacency list on wide ones (cost by degree, not by width).
     #[inline]
     pub fn for_each_neighbour_in(&self, v: usize, set: S, mut f: impl FnMut(usize)) {
-        if S::WORDS <= 2 {
+        if S::WORDS <= BITSET_WORDS {
             self.open[v].intersection(set).iter().for_each(f);
         } else {
             for &u in &self.neighbour_lists[v] {
@@ -208,7 +219,7 @@ impl<S: Bits> Host<S> {
     /// Degree of `v` inside `set`.
     #[inline]
     pub fn degree_in(&self, v: usize, set: S) -> u32 {
-        if S::WORDS <= 2 {
+        if S::WORDS <= BITSET_WORDS {
             self.open[v].intersection(set).count()
         } else {
             let mut d = 0;
@@ -263,6 +274,7 @@ pub struct VertexScratch<S> {
     /// A set of hashes, for quick "any two equal?" checks.
     pub seen: SeenHashes,
     gaps: Vec<u64>,
+    small: SmallSolver,
 }
 
 /// A small set of 64-bit hashes that is emptied in constant time (by a generation
@@ -420,6 +432,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
             vertices: Vec::new(),
             seen: SeenHashes::default(),
             gaps: Vec::new(),
+            small: SmallSolver::default(),
         }
     }
 
@@ -442,6 +455,14 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
     #[inline]
     fn order(&self, component: &S) -> usize {
         component.count() as usize
+    }
+
+    fn small_value(&self, component: &S, scratch: &mut VertexScratch<S>) -> Option<u8> {
+        if component.count() as usize > MAX_SMALL_ORDER {
+            return None;
+        }
+        self.local_rows(*component, scratch);
+        Some(R::small_nimber(&scratch.rows, &mut scratch.small))
     }
 
     fn simplify(

@@ -24,7 +24,7 @@ use crate::error::WakError;
 use crate::game::WeightedGraph;
 use crate::reduce::reduce_fast;
 use kayles_core::engine::{
-    self, Game, Layers, MemoKey, Position, SearchConfig, SharedMemo, Simplified,
+    self, Game, Layers, MemoKey, Method, Position, SearchConfig, SharedMemo, Simplified,
 };
 
 /// The largest total weight (after reduction) the solver searches.
@@ -210,8 +210,9 @@ impl Default for Solver {
     }
 }
 
-fn config(reductions: bool) -> SearchConfig {
+fn config(reductions: bool, method: Method) -> SearchConfig {
     SearchConfig {
+        method,
         memo_key: MemoKey::Canonical,
         reductions,
         known_pieces: false,
@@ -225,7 +226,7 @@ impl Solver {
     pub fn new() -> Self {
         Solver {
             reductions: true,
-            memo: SharedMemo::new(config(true)),
+            memo: SharedMemo::new(config(true, SearchConfig::default().method)),
         }
     }
 
@@ -234,8 +235,29 @@ impl Solver {
     pub fn plain() -> Self {
         Solver {
             reductions: false,
-            memo: SharedMemo::new(config(false)),
+            memo: SharedMemo::new(config(false, SearchConfig::default().method)),
         }
+    }
+
+    /// This solver with the engine's method set to `method` (its memo emptied).
+    ///
+    /// ```
+    /// use kayles_core::engine::Method;
+    /// use wak_reduce::{Solver, WeightedGraph};
+    /// let g = WeightedGraph::new(&[3, 5], &[(0, 0), (1, 1), (0, 1)]).unwrap();
+    /// assert_eq!(Solver::new().with_method(Method::Outcome).nimber(&g), Ok(2));
+    /// assert_eq!(Solver::plain().with_method(Method::Mex).nimber(&g), Ok(2));
+    /// ```
+    pub fn with_method(self, method: Method) -> Self {
+        Solver {
+            reductions: self.reductions,
+            memo: SharedMemo::new(config(self.reductions, method)),
+        }
+    }
+
+    /// The engine's method.
+    pub fn method(&self) -> Method {
+        self.memo.config().method
     }
 
     /// Whether this solver reduces.
@@ -308,7 +330,7 @@ impl Solver {
 
     /// Empties the memo and the counters.
     pub fn clear(&mut self) {
-        self.memo = SharedMemo::new(config(self.reductions));
+        self.memo = SharedMemo::new(config(self.reductions, self.method()));
     }
 }
 

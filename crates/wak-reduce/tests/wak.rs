@@ -3,6 +3,7 @@
 //! expansion), the sharpness of the reductions, property tests, rook boards, the PS-lemma
 //! checker and bad input.
 
+use kayles_core::engine::Method;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use wak_reduce::reduce::{applicable_reductions, apply, reduce, Reduction};
 use wak_reduce::rooks::{Board, Cover};
@@ -301,16 +302,19 @@ mod solver {
 
     #[test]
     fn exhaustive_small_graphs_match_brute_force() {
-        let mut fast = Solver::new();
-        let mut plain = Solver::plain();
-        for g in support::graphs_up_to(3, 3) {
-            let want = brute::nimber(&g);
-            assert_eq!(fast.nimber(&g), Ok(want), "{g}");
-            assert_eq!(plain.nimber(&g), Ok(want), "{g}");
-        }
-        for g in support::all_graphs(4, 1) {
-            let want = brute::nimber(&g);
-            assert_eq!(fast.nimber(&g), Ok(want), "{g}");
+        for method in Method::ALL {
+            let mut fast = Solver::new().with_method(method);
+            let mut plain = Solver::plain().with_method(method);
+            for g in support::graphs_up_to(3, 3) {
+                let want = brute::nimber(&g);
+                assert_eq!(fast.nimber(&g), Ok(want), "{method} {g}");
+                assert_eq!(plain.nimber(&g), Ok(want), "{method} {g}");
+            }
+            for g in support::all_graphs(4, 2) {
+                let want = brute::nimber(&g);
+                assert_eq!(fast.nimber(&g), Ok(want), "{method} {g}");
+                assert_eq!(plain.nimber(&g), Ok(want), "{method} {g}");
+            }
         }
     }
 
@@ -353,7 +357,10 @@ mod solver {
     fn property_solvers_match_brute_force() {
         fn prop(g: support::ArbWak) -> bool {
             let want = brute::nimber(&g.0);
-            Solver::new().nimber(&g.0) == Ok(want) && Solver::plain().nimber(&g.0) == Ok(want)
+            Method::ALL.into_iter().all(|method| {
+                Solver::new().with_method(method).nimber(&g.0) == Ok(want)
+                    && Solver::plain().with_method(method).nimber(&g.0) == Ok(want)
+            })
         }
         support::qc(300).quickcheck(prop as fn(support::ArbWak) -> bool);
     }

@@ -5,6 +5,7 @@ use crate::input;
 use crate::output::Output;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
+use kayles_core::engine::Method;
 use kayles_core::game::GameSolver;
 use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::{graph_arg, GameKind};
@@ -96,9 +97,24 @@ pub enum Key {
     Symmetry,
 }
 
+/// The `--method` values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    Outcome,
+    Mex,
+}
+
 /// Flags that switch layers of the Node Kayles search off.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct SearchLayers {
+    /// How a component's nimber is found: `outcome` (the least k with G + *k a loss, by
+    /// win/loss search with cutoffs) or `mex` (the mex of every option's value).
+    #[arg(long, value_enum)]
+    method: Option<MethodArg>,
+    /// With `--method outcome`: try the heap moves of G + *k before the moves in G (a
+    /// different order of the same search, for a second route to a value).
+    #[arg(long)]
+    heap_moves_first: bool,
     /// The shared memo's key: `canonical` (isomorphic components share an entry),
     /// `symmetry` (images under the family's flips, translations and rotations share; for
     /// family specs grid, queens, petersen, path and cycle, else as canonical), `shape`
@@ -130,6 +146,11 @@ pub struct SearchLayers {
     /// Search paths and cycles instead of looking them up.
     #[arg(long)]
     no_known_pieces: bool,
+    /// Evaluate components of at most N vertices at once (a memoized mex over their
+    /// subsets) instead of searching them; at most 16, 0 for never.
+    #[arg(long, value_name = "N", default_value_t = SearchConfig::default().small_order as u8,
+          value_parser = clap::value_parser!(u8).range(0..=16))]
+    small_order: u8,
 }
 
 impl SearchLayers {
@@ -141,6 +162,12 @@ impl SearchLayers {
     /// The search configuration of these flags.
     pub fn config(self) -> SearchConfig {
         SearchConfig {
+            method: match self.method {
+                None => SearchConfig::default().method,
+                Some(MethodArg::Outcome) => Method::Outcome,
+                Some(MethodArg::Mex) => Method::Mex,
+            },
+            heap_moves_first: self.heap_moves_first,
             memo_key: match self.memo_key {
                 Key::Exact => MemoKey::Exact,
                 Key::Shape => MemoKey::Shape,
@@ -154,6 +181,8 @@ impl SearchLayers {
             parallel_min_order: SearchConfig::default().parallel_min_order,
             reductions: !self.no_reductions,
             known_pieces: !self.no_known_pieces,
+            small_order: usize::from(self.small_order),
+            fault: None,
             exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
             memo_limit_bytes: self
                 .memo_limit_mib

@@ -2,6 +2,7 @@
 //! judge, the subset table, and the search under every memo key and layer setting,
 //! sequential and split across threads.
 
+use kayles_core::engine::{Fault, Method};
 use kayles_core::game::GameSolver;
 use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::table::SubsetTable;
@@ -79,31 +80,71 @@ pub fn split_everywhere(config: SearchConfig) -> SearchConfig {
     }
 }
 
-/// Every search configuration worth distinguishing: every memo key with every
-/// combination of known pieces and reductions, on one thread; and two of them split
-/// across threads at every position.
+/// Every search configuration worth distinguishing: for both methods, every memo key
+/// with every combination of reductions and known pieces (with and without the direct
+/// evaluation of small components, which would otherwise answer every fixture without a
+/// search), on one thread; the outcome method's heap moves first; and two configurations
+/// of each method split across threads at every position.
 pub fn configs() -> Vec<SearchConfig> {
     let mut out = Vec::new();
-    for memo_key in [
-        MemoKey::Exact,
-        MemoKey::Shape,
-        MemoKey::Canonical,
-        MemoKey::Symmetry,
-    ] {
-        for reductions in [false, true] {
-            for known_pieces in [false, true] {
-                out.push(SearchConfig {
-                    memo_key,
-                    reductions,
-                    known_pieces,
-                    threads: 1,
-                    ..SearchConfig::default()
-                });
+    for method in Method::ALL {
+        for memo_key in [
+            MemoKey::Exact,
+            MemoKey::Shape,
+            MemoKey::Canonical,
+            MemoKey::Symmetry,
+        ] {
+            for reductions in [false, true] {
+                for (known_pieces, small_order) in [(false, 0), (true, 0), (true, 10)] {
+                    out.push(SearchConfig {
+                        method,
+                        memo_key,
+                        reductions,
+                        known_pieces,
+                        small_order,
+                        threads: 1,
+                        ..SearchConfig::default()
+                    });
+                }
             }
         }
+        out.push(split_everywhere(SearchConfig {
+            method,
+            small_order: 0,
+            ..SearchConfig::default()
+        }));
+        out.push(split_everywhere(SearchConfig {
+            method,
+            ..SearchConfig::plain()
+        }));
     }
-    out.push(split_everywhere(SearchConfig::default()));
-    out.push(split_everywhere(SearchConfig::plain()));
+    out.push(SearchConfig {
+        method: Method::Outcome,
+        heap_moves_first: true,
+        small_order: 0,
+        threads: 1,
+        ..SearchConfig::default()
+    });
+    out
+}
+
+/// The outcome method with a deliberate error, sequential and split across threads: the
+/// checks must fail on them.
+pub fn faulty_configs() -> Vec<SearchConfig> {
+    let mut out = Vec::new();
+    for fault in [Fault::FirstOptionDecides, Fault::NoHeapMoves] {
+        for layers in [SearchConfig::default(), SearchConfig::plain()] {
+            let config = SearchConfig {
+                method: Method::Outcome,
+                small_order: 0,
+                fault: Some(fault),
+                threads: 1,
+                ..layers
+            };
+            out.push(config);
+            out.push(split_everywhere(config));
+        }
+    }
     out
 }
 
@@ -154,4 +195,53 @@ fn every_engine_agrees_with_the_definition_on_every_subset() {
             }
         }
     }
+}
+
+/// The checks can fail: each deliberate error of the outcome method gives a wrong value on
+/// some subset of some fixture, in both games.
+#[test]
+fn every_fault_is_caught_by_the_corpus() {
+    for game in GameKind::ALL {
+        for config in faulty_configs() {
+            let mut solver = GameSolver::new(game, config);
+            let caught = fixtures().iter().any(|(_, g)| {
+                (0..1u64 << g.order()).any(|mask| {
+                    let set = VertexSet::from_vertices(
+                        g.order(),
+                        (0..g.order()).filter(|v| mask >> v & 1 == 1),
+                    );
+                    let (sub, _) = g.induced_subgraph(&set);
+                    solver.nimber(&sub).ok() != Some(judge(game, g, u128::from(mask)))
+                })
+            });
+            let caught = caught
+                || random_graphs()
+                    .any(|g| solver.nimber(&g).ok() != Some(judge(game, &g, brute::full_mask(&g))));
+            assert!(caught, "{game} {config:?}: no fixture shows the fault");
+        }
+    }
+}
+
+/// A fixed stream of random graphs of 8 to 14 vertices and varied densities.
+pub fn random_graphs() -> impl Iterator<Item = Graph> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    (0..2000).map(move |_| {
+        let n = 8 + (next() % 7) as usize;
+        let density = [15, 25, 40, 60][(next() % 4) as usize];
+        let mut g = Graph::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if next() % 100 < density {
+                    g.add_edge(u, v);
+                }
+            }
+        }
+        g
+    })
 }

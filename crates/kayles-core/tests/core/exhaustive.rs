@@ -1,10 +1,14 @@
-//! Exhaustive small families: every labelled graph on up to 6 vertices, every engine of
-//! both games against the definition.
+//! Exhaustive small families: every labelled graph on up to 6 vertices and every graph on
+//! 7 vertices up to isomorphism, every engine of both games and both methods against the
+//! definition.
 
 use crate::corpus::{judge, split_everywhere};
+use kayles_core::canonical::{graph_code, Canonizer};
+use kayles_core::engine::Method;
 use kayles_core::game::GameSolver;
 use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::{arc, brute, GameKind, Graph};
+use std::collections::HashSet;
 
 /// Every labelled graph on `n` vertices.
 pub fn all_graphs(n: usize) -> impl Iterator<Item = Graph> {
@@ -24,19 +28,30 @@ pub fn all_graphs(n: usize) -> impl Iterator<Item = Graph> {
 
 #[test]
 fn search_equals_definition_on_all_graphs_up_to_6_vertices() {
-    let configs = [
-        SearchConfig::default(),
-        SearchConfig::plain(),
-        SearchConfig {
-            memo_key: MemoKey::Shape,
-            threads: 1,
-            ..SearchConfig::default()
-        },
-        split_everywhere(SearchConfig::default()),
-    ];
+    let configs = Method::ALL.into_iter().flat_map(|method| {
+        [
+            SearchConfig::default(),
+            SearchConfig {
+                small_order: 0,
+                ..SearchConfig::default()
+            },
+            SearchConfig::plain(),
+            SearchConfig {
+                memo_key: MemoKey::Shape,
+                small_order: 0,
+                threads: 1,
+                ..SearchConfig::default()
+            },
+            split_everywhere(SearchConfig {
+                small_order: 0,
+                ..SearchConfig::default()
+            }),
+        ]
+        .map(|c| SearchConfig { method, ..c })
+    });
     for game in GameKind::ALL {
         let mut solvers: Vec<GameSolver> =
-            configs.iter().map(|&c| GameSolver::new(game, c)).collect();
+            configs.clone().map(|c| GameSolver::new(game, c)).collect();
         let mut checked = 0;
         for n in 0..=6 {
             for g in all_graphs(n) {
@@ -51,5 +66,37 @@ fn search_equals_definition_on_all_graphs_up_to_6_vertices() {
             }
         }
         assert_eq!(checked, 1 + 1 + 2 + 8 + 64 + 1024 + 32768);
+    }
+}
+
+/// Every graph on 7 vertices, one per canonical code (so every isomorphism class, a few
+/// more than once where the code's search budget runs out), in both games, by both
+/// methods with and without the direct evaluation of small components, against the
+/// definition.
+#[test]
+fn both_methods_equal_definition_on_every_graph_on_7_vertices() {
+    let mut canonizer = Canonizer::new();
+    let mut seen = HashSet::new();
+    let graphs: Vec<Graph> = all_graphs(7)
+        .filter(|g| seen.insert(graph_code(&mut canonizer, g).expect("7 vertices")))
+        .collect();
+    // 1044 graphs on 7 vertices up to isomorphism (OEIS A000088).
+    assert!(graphs.len() >= 1044, "{} classes", graphs.len());
+    for game in GameKind::ALL {
+        for method in Method::ALL {
+            for small_order in [0, 10] {
+                let config = SearchConfig {
+                    method,
+                    small_order,
+                    threads: 1,
+                    ..SearchConfig::default()
+                };
+                let mut solver = GameSolver::new(game, config);
+                for g in &graphs {
+                    let want = judge(game, g, brute::full_mask(g));
+                    assert_eq!(solver.nimber(g), Ok(want), "{game} {config:?} {g:?}");
+                }
+            }
+        }
     }
 }

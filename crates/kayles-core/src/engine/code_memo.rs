@@ -1,20 +1,30 @@
 //! [`CodeMemo`]: a map from codes (`[u64]` words: canonical codes, shape codes,
-//! host-symmetry keys) to nimbers. Long keys live in one compact arena, so that an entry
-//! costs its key words plus about 16 bytes; keys of one or two words (the host-symmetry
-//! keys of hosts up to 128 vertices) are kept in their slot, so that a lookup touches one
-//! place in memory.
+//! host-symmetry keys) to [`Record`]s (a nimber, or heaps known to win). Long keys live
+//! in one compact arena, so that an entry costs its key words plus 16 bytes; keys of one
+//! or two words (the host-symmetry keys of hosts up to 128 vertices) are kept in their
+//! slot, so that a lookup touches one place in memory.
 //!
-//! The full key is stored and compared: a 64-bit hash is only a pre-filter, never trusted
-//! on its own.
+//! The full key is stored and compared: the hash is only a pre-filter, never trusted on
+//! its own.
 
+use super::Record;
 use hashbrown::HashTable;
 
+/// A long key's entry: 16 bytes. The slot keeps 32 bits of the hash (the table's 64-bit
+/// hash is a fixed function of them, see [`CodeMemo::hash`]).
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    hash: u64,
+    hash: u32,
     start: u32,
     len: u16,
-    value: u8,
+    record: Record,
+}
+
+/// The table hash of a slot's 32 bits: a bijection onto 64 bits whose top bits (the
+/// shard and hashbrown's tag) depend on all 32.
+#[inline]
+fn spread(hash32: u32) -> u64 {
+    u64::from(hash32).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// A key of at most [`SHORT`] words, kept in its slot (`len == 0`: a free slot).
@@ -22,7 +32,7 @@ struct Slot {
 struct ShortSlot {
     words: [u64; SHORT],
     len: u8,
-    value: u8,
+    record: Record,
 }
 
 /// Keys up to this many words are kept in their slot.
@@ -38,7 +48,7 @@ struct ShortTable {
 
 impl ShortTable {
     #[inline]
-    fn find(&self, hash: u64, code: &[u64]) -> Option<&ShortSlot> {
+    fn find(&self, hash: u64, code: &[u64]) -> Option<usize> {
         if self.slots.is_empty() {
             return None;
         }
@@ -50,7 +60,7 @@ impl ShortTable {
                 return None;
             }
             if short_key(slot) == code {
-                return Some(slot);
+                return Some(i);
             }
             i = (i + 1) & mask;
         }
@@ -77,14 +87,15 @@ impl ShortTable {
     }
 }
 
-/// Code -> nimber, long keys kept in an arena.
+/// Code -> record, long keys kept in an arena. Inserting merges with what is there.
 ///
 /// ```
-/// use kayles_core::code_memo::CodeMemo;
+/// use kayles_core::engine::{code_memo::CodeMemo, Record};
 /// let mut m = CodeMemo::new();
 /// let h = CodeMemo::hash(&[3, 0b101]);
-/// m.insert(h, &[3, 0b101], 2);
-/// assert_eq!(m.get(h, &[3, 0b101]), Some(2));
+/// m.insert(h, &[3, 0b101], Record::UNKNOWN.with_win(0));
+/// m.insert(h, &[3, 0b101], Record::known(2));
+/// assert_eq!(m.get(h, &[3, 0b101]), Some(Record::known(2)));
 /// assert_eq!(m.get(CodeMemo::hash(&[3, 0b111]), &[3, 0b111]), None);
 /// ```
 #[derive(Default)]
@@ -100,55 +111,78 @@ impl CodeMemo {
         Self::default()
     }
 
-    /// The hash the memo uses for `code`.
+    /// The hash the memo uses for `code`: a fixed function of 32 bits of mixing (so that a
+    /// long key's slot keeps only those), spread over 64.
     #[inline]
     pub fn hash(code: &[u64]) -> u64 {
         let mut h = 0x243f_6a88_85a3_08d3u64 ^ code.len() as u64;
         for &w in code {
             h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
         }
-        h ^ (h >> 32)
+        spread((h ^ (h >> 32)) as u32)
     }
 
-    /// The value stored for `code` (whose hash is `hash`).
+    /// The 32 bits `hash` was spread from.
     #[inline]
-    pub fn get(&self, hash: u64, code: &[u64]) -> Option<u8> {
-        if code.len() <= SHORT {
-            return self.short.find(hash, code).map(|s| s.value);
-        }
-        self.table
-            .find(hash, |s| s.hash == hash && self.key(s) == code)
-            .map(|s| s.value)
+    fn hash32(hash: u64) -> u32 {
+        // The inverse of the odd multiplier of `spread`, modulo 2^64.
+        hash.wrapping_mul(0xf1de_83e1_9937_733d) as u32
     }
 
-    /// Stores `value` for `code`; returns false (and stores nothing) when the arena is full
-    /// (2^32 words) or the code is longer than 65535 words.
-    pub fn insert(&mut self, hash: u64, code: &[u64], value: u8) -> bool {
-        if code.len() > u16::MAX as usize || self.arena.len() + code.len() > u32::MAX as usize {
-            return false;
-        }
-        if self.get(hash, code).is_some() {
-            return true;
-        }
+    /// The record stored for `code` (whose hash is `hash`).
+    #[inline]
+    pub fn get(&self, hash: u64, code: &[u64]) -> Option<Record> {
         if code.len() <= SHORT {
+            return self
+                .short
+                .find(hash, code)
+                .map(|i| self.short.slots[i].record);
+        }
+        let hash32 = Self::hash32(hash);
+        self.table
+            .find(hash, |s| s.hash == hash32 && self.key(s) == code)
+            .map(|s| s.record)
+    }
+
+    /// Merges `record` into the entry of `code` (a new entry when there is none); returns
+    /// false (and stores nothing) when the arena is full (2^32 words) or the code is
+    /// longer than 65535 words.
+    pub fn insert(&mut self, hash: u64, code: &[u64], record: Record) -> bool {
+        if code.len() <= SHORT {
+            if let Some(i) = self.short.find(hash, code) {
+                let slot = &mut self.short.slots[i];
+                slot.record = slot.record.merge(record);
+                return true;
+            }
             let mut words = [0; SHORT];
             words[..code.len()].copy_from_slice(code);
             let slot = ShortSlot {
                 words,
                 len: code.len() as u8,
-                value,
+                record,
             };
             self.short.insert_new(hash, slot);
             return true;
         }
+        let hash32 = Self::hash32(hash);
+        let arena = &self.arena;
+        if let Some(slot) = self.table.find_mut(hash, |s| {
+            s.hash == hash32 && &arena[s.start as usize..s.start as usize + s.len as usize] == code
+        }) {
+            slot.record = slot.record.merge(record);
+            return true;
+        }
+        if code.len() > u16::MAX as usize || self.arena.len() + code.len() > u32::MAX as usize {
+            return false;
+        }
         let slot = Slot {
-            hash,
+            hash: hash32,
             start: self.arena.len() as u32,
             len: code.len() as u16,
-            value,
+            record,
         };
         self.arena.extend_from_slice(code);
-        self.table.insert_unique(hash, slot, |s| s.hash);
+        self.table.insert_unique(hash, slot, |s| spread(s.hash));
         true
     }
 

@@ -1,4 +1,4 @@
-//! [`ExactTable`]: the search's per-thread memo from vertex sets to values, an
+//! [`ExactTable`]: the search's per-thread memo from positions to [`Record`]s, an
 //! open-addressing table that keeps each key beside its value, so that a lookup touches
 //! one cache line, and that can be asked to prefetch a key's slot ahead of the lookup.
 //!
@@ -7,12 +7,12 @@
 //! misses (control bytes, then the bucket). Here it is one, and the misses of one
 //! position's lookups are started together by [`ExactTable::prefetch`].
 
-use crate::engine::Position;
+use super::{Position, Record};
 
-/// Position -> value, linear probing, the vacant position marking a free slot (the search
+/// Position -> record, linear probing, the vacant position marking a free slot (the search
 /// never stores it).
 pub(crate) struct ExactTable<P: Position> {
-    slots: Vec<(P, u8)>,
+    slots: Vec<(P, Record)>,
     len: usize,
 }
 
@@ -20,7 +20,7 @@ impl<P: Position> ExactTable<P> {
     /// An empty table.
     pub(crate) fn new() -> Self {
         ExactTable {
-            slots: vec![(P::vacant(), 0); 1 << 6],
+            slots: vec![(P::vacant(), Record::UNKNOWN); 1 << 6],
             len: 0,
         }
     }
@@ -30,9 +30,9 @@ impl<P: Position> ExactTable<P> {
         key.hash64() as usize & (self.slots.len() - 1)
     }
 
-    /// The value stored for `key` (not the vacant position).
+    /// The record stored for `key` (not the vacant position).
     #[inline]
-    pub(crate) fn get(&self, key: &P) -> Option<u8> {
+    pub(crate) fn get(&self, key: &P) -> Option<Record> {
         let mask = self.slots.len() - 1;
         let mut i = self.slot_of(key);
         loop {
@@ -56,14 +56,14 @@ impl<P: Position> ExactTable<P> {
         // pointer is to a live element anyway. SSE is part of the x86_64 baseline.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>((slot as *const (P, u8)).cast::<i8>());
+            _mm_prefetch::<_MM_HINT_T0>((slot as *const (P, Record)).cast::<i8>());
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = slot;
     }
 
-    /// Stores `value` for `key` (not the vacant position), replacing an earlier value.
-    pub(crate) fn insert(&mut self, key: P, value: u8) {
+    /// Merges `record` into the entry of `key` (not the vacant position).
+    pub(crate) fn insert(&mut self, key: P, record: Record) {
         debug_assert!(!key.is_vacant());
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
@@ -73,11 +73,11 @@ impl<P: Position> ExactTable<P> {
         loop {
             let k = &self.slots[i].0;
             if *k == key {
-                self.slots[i].1 = value;
+                self.slots[i].1 = self.slots[i].1.merge(record);
                 return;
             }
             if k.is_vacant() {
-                self.slots[i] = (key, value);
+                self.slots[i] = (key, record);
                 self.len += 1;
                 return;
             }
@@ -87,7 +87,7 @@ impl<P: Position> ExactTable<P> {
 
     fn grow(&mut self) {
         let size = 2 * self.slots.len();
-        let old = std::mem::replace(&mut self.slots, vec![(P::vacant(), 0); size]);
+        let old = std::mem::replace(&mut self.slots, vec![(P::vacant(), Record::UNKNOWN); size]);
         crate::huge_pages::advise(&self.slots);
         self.len = 0;
         for (k, v) in old {
@@ -104,17 +104,17 @@ impl<P: Position> ExactTable<P> {
 
     /// Bytes held by the slots (the table is touched all over, so all of it is resident).
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<(P, u8)>()
+        self.slots.len() * std::mem::size_of::<(P, Record)>()
     }
 
     /// Bytes the entries need (two slots each: the table is kept at most half full).
     pub(crate) fn live_bytes(&self) -> usize {
-        2 * self.len * std::mem::size_of::<(P, u8)>()
+        2 * self.len * std::mem::size_of::<(P, Record)>()
     }
 
     /// Drops every entry, keeping the allocation.
     pub(crate) fn clear(&mut self) {
-        self.slots.fill((P::vacant(), 0));
+        self.slots.fill((P::vacant(), Record::UNKNOWN));
         self.len = 0;
     }
 
@@ -147,11 +147,15 @@ mod tests {
             x ^= x << 17;
             // Few distinct keys, so that replacements and hits happen too.
             let key = u128::from(x % 5000 + 1) << (x % 64);
-            let value = (round % 251) as u8;
+            // Wins against heaps, merged with what the key had.
+            let record = Record::UNKNOWN.with_win((round % 29) as u8);
             t.prefetch(&key);
             assert_eq!(t.get(&key), reference.get(&key).copied());
-            t.insert(key, value);
-            reference.insert(key, value);
+            t.insert(key, record);
+            let merged = reference
+                .get(&key)
+                .map_or(record, |r: &Record| r.merge(record));
+            reference.insert(key, merged);
         }
         assert_eq!(t.len(), reference.len());
         for (&k, &v) in &reference {

@@ -1,0 +1,229 @@
+//! What a search is asked to do ([`SearchConfig`]: the method, the layers, the
+//! resources) and what it reports ([`SearchStats`]).
+
+#[cfg(doc)]
+use super::{Game, SharedMemo, PARALLEL_LEVELS};
+
+/// The key of the shared memo: how far apart two components may be and still share an
+/// entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MemoKey {
+    /// Only the per-thread exact cache (it is then never emptied): no sharing between
+    /// copies.
+    Exact,
+    /// The component's code with its labels ([`Game::shape_code`]): for the vertex-set
+    /// games its adjacency with the vertices in their order in the graph, so copies that
+    /// are translates in a family's vertex order share an entry. Cheap.
+    Shape,
+    /// The shape code, then a canonical form ([`Game::canonical_code`]): every isomorphic
+    /// copy shares an entry. Costs a colour refinement per new component.
+    Canonical,
+    /// The least image of the component under the host graph's symmetries
+    /// ([`Game::symmetry_key`]; see [`symmetry`](crate::symmetry)), then (up to
+    /// [`SearchConfig::canonical_max_order`]) the canonical form. Where the game has no
+    /// symmetry for the graph, as [`Canonical`](Self::Canonical).
+    Symmetry,
+}
+
+/// How the search computes the nimber of a component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// The mex of the values of all options: every reachable position is visited.
+    Mex,
+    /// The least `k` for which `C + *k` is a loss, by win/loss search (Lemoine and
+    /// Viennot): a node ends at its first losing child, and in a sum the nimbers of all
+    /// components but the largest are folded into the heap.
+    Outcome,
+}
+
+impl Method {
+    /// Both methods.
+    pub const ALL: [Method; 2] = [Method::Outcome, Method::Mex];
+
+    /// The name used on the command line (`outcome`, `mex`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Mex => "mex",
+            Method::Outcome => "outcome",
+        }
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "mex" => Ok(Method::Mex),
+            "outcome" => Ok(Method::Outcome),
+            other => Err(format!(
+                "unknown method '{other}' (expected outcome or mex)"
+            )),
+        }
+    }
+}
+
+/// A deliberate error in the outcome method, for the tests that show its checks can fail
+/// (never set otherwise).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Fault {
+    /// The first option searched decides the node: a node whose first searched option is
+    /// a win is taken for a loss (a cutoff that ignores the other options).
+    FirstOptionDecides,
+    /// The heap moves of `C + *h` are never tried.
+    NoHeapMoves,
+}
+
+/// Which layers of the search are on, and its resources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// How a component's nimber is computed.
+    pub method: Method,
+    /// Outcome method: try the heap moves of `C + *h` (to `C + *q`, `q < h`) before the
+    /// moves in `C`. Off by default: searching `C + *q` to its end when `q` is the nimber
+    /// costs a full refutation, and a move in `C` usually wins sooner (docs/ARCHITECTURE.md
+    /// has the measurements).
+    pub heap_moves_first: bool,
+    /// The key of the shared memo.
+    pub memo_key: MemoKey,
+    /// Apply the game's value-preserving reductions before the memo lookups (Node Kayles:
+    /// MOD-TWINS; Arc Kayles: the heavy and useless vertices of WAK on pendant leaves;
+    /// Weighted Arc-Kayles: all four WAK reductions).
+    pub reductions: bool,
+    /// Look up the pieces whose value the game knows (paths, cycles) instead of searching
+    /// them, and evaluate small components directly (see [`small_order`](Self::small_order)).
+    pub known_pieces: bool,
+    /// With [`known_pieces`](Self::known_pieces): components of at most this many
+    /// vertices (at most [`MAX_SMALL_ORDER`](crate::small::MAX_SMALL_ORDER)) are evaluated
+    /// at once by the game ([`Game::small_value`]: for Node and Arc Kayles a memoized mex
+    /// over their `2^k` subsets), without memo keys or search. 0 switches it off.
+    pub small_order: usize,
+    /// Components above this order are not canonized (the other keys still apply):
+    /// refinement costs grow quadratically and large components rarely repeat.
+    pub canonical_max_order: usize,
+    /// Threads: 1 searches on the calling thread only; any other value splits the options
+    /// of large positions across the search thread pool (one thread per core), with work
+    /// stealing.
+    pub threads: usize,
+    /// With more than one thread: components of at least this order, and at most
+    /// [`PARALLEL_LEVELS`] moves below the root, have their options searched in parallel.
+    /// (Tests lower it to split tiny positions.)
+    pub parallel_min_order: usize,
+    /// A deliberate error, for tests only.
+    #[doc(hidden)]
+    pub fault: Option<Fault>,
+    /// When the memos together hold more than this many bytes (entries times their real
+    /// size), they are emptied (values already returned stay right; only reuse is lost).
+    pub memo_limit_bytes: usize,
+    /// A thread's exact cache (in front of the shared memo) is emptied when it passes this
+    /// many bytes (not with [`MemoKey::Exact`], where it is the only memo).
+    pub exact_cache_bytes: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            method: Method::Outcome,
+            heap_moves_first: false,
+            memo_key: MemoKey::Canonical,
+            canonical_max_order: 64,
+            threads: 0,
+            parallel_min_order: 24,
+            reductions: true,
+            known_pieces: true,
+            small_order: 10,
+            memo_limit_bytes: 8 << 30,
+            fault: None,
+            exact_cache_bytes: 256 << 20,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Exact cache and component splitting only: the plainest fast engine.
+    pub fn plain() -> Self {
+        SearchConfig {
+            memo_key: MemoKey::Exact,
+            reductions: false,
+            known_pieces: false,
+            ..Self::default()
+        }
+    }
+}
+
+/// Counters of a search, cumulative over every position a [`SharedMemo`] served.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions whose options were searched (memo misses): with the outcome method, one
+    /// for each `C + *h` searched.
+    pub positions: u64,
+    /// Outcome method: rounds `C + *k` tried for the nimber of a component.
+    pub rounds: u64,
+    /// Outcome method: searched positions that ended before their last option, at a
+    /// losing child (a win found early).
+    pub cutoffs: u64,
+    /// Outcome method: positions won by a heap move (`C + *q` a loss for some `q < h`).
+    pub heap_wins: u64,
+    /// Outcome method: positions decided by looking their options up, before any of them
+    /// was searched (an option known to be a loss, or every option known to be a win).
+    pub lookup_cutoffs: u64,
+    /// Outcome method: options searched on other threads whose answer was not needed (a
+    /// sibling had already found the win): speculative work.
+    pub speculative: u64,
+    /// Lookups answered by a thread's exact cache.
+    pub exact_hits: u64,
+    /// Lookups answered by the shared memo under the shape code.
+    pub shape_hits: u64,
+    /// Lookups answered by the shared memo under the canonical code.
+    pub canonical_hits: u64,
+    /// Lookups answered by the shared memo under the host-symmetry key.
+    pub symmetry_hits: u64,
+    /// Components answered as a known piece (path, cycle).
+    pub known_hits: u64,
+    /// Components evaluated at once for their small size ([`SearchConfig::small_order`]).
+    pub small_hits: u64,
+    /// Components shrunk by a reduction.
+    pub reductions: u64,
+    /// Positions whose options were split across threads.
+    pub parallel_splits: u64,
+    /// Entries in the shared memo now.
+    pub shared_entries: u64,
+    /// Bytes of the shared memo now (entries times their real size).
+    pub shared_bytes: u64,
+    /// The most bytes the memos held together (shared memo and exact caches).
+    pub peak_memo_bytes: u64,
+    /// Times the memos were emptied for passing [`SearchConfig::memo_limit_bytes`].
+    pub evictions: u64,
+    /// Times a thread's exact cache was emptied for passing
+    /// [`SearchConfig::exact_cache_bytes`].
+    pub cache_clears: u64,
+}
+
+impl SearchStats {
+    /// Adds another engine's counters (the sizes are not additive and are left alone).
+    pub(super) fn add(&mut self, other: &SearchStats) {
+        self.positions += other.positions;
+        self.rounds += other.rounds;
+        self.cutoffs += other.cutoffs;
+        self.heap_wins += other.heap_wins;
+        self.lookup_cutoffs += other.lookup_cutoffs;
+        self.speculative += other.speculative;
+        self.exact_hits += other.exact_hits;
+        self.shape_hits += other.shape_hits;
+        self.canonical_hits += other.canonical_hits;
+        self.symmetry_hits += other.symmetry_hits;
+        self.known_hits += other.known_hits;
+        self.small_hits += other.small_hits;
+        self.reductions += other.reductions;
+        self.parallel_splits += other.parallel_splits;
+        self.evictions += other.evictions;
+        self.cache_clears += other.cache_clears;
+    }
+}

@@ -1,0 +1,180 @@
+//! The threads of a search: the pool, and one call's [`Context`] (the game, the memo, one
+//! working [`State`] per thread).
+
+use super::exact_table::ExactTable;
+use super::memo::PROGRESS_EVERY;
+use super::{Game, SearchConfig, SearchStats, SharedMemo};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Mutex, OnceLock};
+
+#[cfg(doc)]
+use super::solve;
+
+/// The search's worker threads, with stacks deep enough for long games.
+pub fn pool() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .stack_size(256 << 20)
+            .thread_name(|i| format!("kayles-search-{i}"))
+            .build()
+            .expect("building the search thread pool")
+    })
+}
+
+/// True when [`solve`] runs in the search thread pool (whose threads have 256 MiB stacks)
+/// with this configuration: when it may use more than one thread, the pool has more than
+/// one, and the caller is not itself a task of another rayon pool. (A caller that already
+/// spreads its work over threads gets a sequential search on its own thread: a rayon
+/// thread waiting for another pool runs its own pool's tasks meanwhile, nested on its
+/// stack, so many concurrent calls would pile up on one stack.)
+pub fn runs_in_pool(config: &SearchConfig) -> bool {
+    let in_other_pool =
+        rayon::current_thread_index().is_some() && pool().current_thread_index().is_none();
+    config.threads != 1 && pool().current_num_threads() > 1 && !in_other_pool
+}
+
+/// Components at most this many moves below the root (and of at least
+/// [`SearchConfig::parallel_min_order`] vertices) have their options split across threads:
+/// the top of the game tree, where the subtrees are large enough to pay for a task each.
+pub const PARALLEL_LEVELS: usize = 3;
+
+/// One search call: the game, the memo, and one engine state per thread of the pool.
+///
+/// **Why one state per thread is safe with nested parallelism.** A position that splits
+/// its options across threads gives its thread's state back to that thread's slot before
+/// it waits, and takes it again after. While it waits, rayon may run other tasks on the
+/// same thread; each runs to completion on top of the waiting frame (rayon never moves a
+/// running task), taking the slot's state and giving it back, so the slot is always free
+/// when a task starts, and every state's stacks (codes, pieces) are used in stack order.
+pub(super) struct Context<'a, G: Game> {
+    pub(super) game: &'a G,
+    pub(super) memo: &'a SharedMemo,
+    /// The engine state of each thread of the pool (one slot when sequential), while no
+    /// task on that thread holds it.
+    slots: Vec<Mutex<Option<Box<State<G>>>>>,
+    /// States that found their slot taken (never expected; kept for their counters).
+    spare: Mutex<Vec<Box<State<G>>>>,
+    /// Components at least this large split their options across threads (when they are
+    /// at most [`PARALLEL_LEVELS`] moves below the root).
+    pub(super) parallel_min_order: usize,
+    pub(super) parallel: bool,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl<'a, G: Game> Context<'a, G> {
+    /// A context for one call: one state slot per thread of the pool when `parallel`.
+    pub(super) fn new(game: &'a G, memo: &'a SharedMemo, parallel: bool) -> Self {
+        let threads = if parallel {
+            pool().current_num_threads()
+        } else {
+            1
+        };
+        Context {
+            game,
+            memo,
+            slots: (0..threads).map(|_| Mutex::new(None)).collect(),
+            spare: Mutex::new(Vec::new()),
+            parallel_min_order: memo.config.parallel_min_order,
+            parallel,
+        }
+    }
+
+    fn slot(&self) -> &Mutex<Option<Box<State<G>>>> {
+        let i = rayon::current_thread_index().unwrap_or(0);
+        &self.slots[i.min(self.slots.len() - 1)]
+    }
+
+    /// This thread's state (a new one the first time).
+    pub(super) fn take_state(&self) -> Box<State<G>> {
+        lock(self.slot())
+            .take()
+            .unwrap_or_else(|| Box::new(State::new(self.game.scratch())))
+    }
+
+    /// Gives this thread's state back to its slot.
+    pub(super) fn put_state(&self, state: Box<State<G>>) {
+        let mut slot = lock(self.slot());
+        if slot.is_none() {
+            *slot = Some(state);
+        } else {
+            lock(&self.spare).push(state);
+        }
+    }
+
+    /// Adds every state's counters to the memo's and gives back their exact caches.
+    pub(super) fn finish(&self) {
+        let mut states: Vec<Box<State<G>>> = std::mem::take(&mut *lock(&self.spare));
+        states.extend(self.slots.iter().filter_map(|slot| lock(slot).take()));
+        let mut total = lock(&self.memo.stats);
+        let tables = &self.memo.tables;
+        for state in &states {
+            total.add(&state.stats);
+            total.peak_memo_bytes = total.peak_memo_bytes.max(state.stats.peak_memo_bytes);
+            tables.exact_bytes.fetch_sub(state.reported_bytes, Relaxed);
+            tables
+                .positions
+                .fetch_add(state.stats.positions % PROGRESS_EVERY, Relaxed);
+        }
+    }
+}
+
+/// One thread's working state: its exact cache and buffers.
+pub(super) struct State<G: Game> {
+    pub(super) exact: ExactTable<G::Position>,
+    pub(super) scratch: G::Scratch,
+    pub(super) stats: SearchStats,
+    /// A stack of memo codes: each open position keeps its codes here while its options
+    /// are searched.
+    pub(super) codes: Vec<u64>,
+    /// The pieces of the options of the open positions, each option ended by the vacant
+    /// position.
+    pub(super) pieces: Vec<G::Position>,
+    /// The exact cache's bytes as last added to `Tables::exact_bytes`.
+    pub(super) reported_bytes: u64,
+    /// Moves from the root to the position being searched.
+    pub(super) depth: usize,
+    /// Outcome method: the options of the open positions still to be searched, as ranges
+    /// of `pieces` (a stack, like `pieces`).
+    pub(super) candidates: Vec<Candidate>,
+    /// Outcome method: the pieces of the open sums whose nimber is not known yet, as
+    /// indices into `pieces` (a stack).
+    pub(super) unknown: Vec<u32>,
+}
+
+/// Outcome method: an option of an open position, to be searched: its pieces
+/// `pieces[start..end]`, and the vertices they hold (the move order's key).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Candidate {
+    pub(super) left: u32,
+    pub(super) start: u32,
+    pub(super) end: u32,
+}
+
+impl<G: Game> State<G> {
+    fn new(scratch: G::Scratch) -> Self {
+        State {
+            exact: ExactTable::new(),
+            scratch,
+            stats: SearchStats::default(),
+            codes: Vec::new(),
+            pieces: Vec::new(),
+            reported_bytes: 0,
+            depth: 0,
+            candidates: Vec::new(),
+            unknown: Vec::new(),
+        }
+    }
+
+    /// A state that is never used: it holds a thread's place while the thread's real
+    /// state waits in its slot.
+    pub(super) fn placeholder() -> Box<Self> {
+        Box::new(State {
+            exact: ExactTable::empty(),
+            ..State::new(G::Scratch::default())
+        })
+    }
+}

@@ -1,0 +1,327 @@
+//! The layers in front of a search, shared by both methods: the engine on one thread
+//! ([`Engine`]), its exact cache (with the memo accounting), the shared keys in the order
+//! of their cost (cheap key, the game's known pieces and reductions, canonical code), and
+//! the store of what a search learnt under every key it missed.
+
+use super::code_memo::CodeMemo;
+use super::context::{Context, State};
+use super::{Game, Layers, MemoKey, Record, Simplified};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// The search on one thread.
+pub(super) struct Engine<'c, 'a, G: Game> {
+    pub(super) context: &'c Context<'a, G>,
+    pub(super) state: Box<State<G>>,
+}
+
+/// Where a missed component's codes sit on the code stack, under which keys (a key whose
+/// hash is `None` is not stored).
+pub(super) struct Pending {
+    start: usize,
+    /// The host-symmetry key: `codes[start..shape_start]`, with its hash.
+    symmetry: Option<u64>,
+    shape_start: usize,
+    /// The shape code: `codes[shape_start..canonical_start]`.
+    shape: Option<u64>,
+    canonical_start: usize,
+    /// The canonical code: `codes[canonical_start..]`.
+    canonical: Option<u64>,
+}
+
+impl Pending {
+    /// No key, at `start` of the code stack.
+    fn none(start: usize) -> Self {
+        Pending {
+            start,
+            symmetry: None,
+            shape_start: start,
+            shape: None,
+            canonical_start: start,
+            canonical: None,
+        }
+    }
+}
+
+/// What the layers in front of the search found for a component that the exact cache
+/// could not settle.
+pub(super) enum Lookup<P> {
+    /// The question is settled by this record (what every layer consulted knew).
+    Settled(Record),
+    /// The game reduced the component to a smaller position (perhaps of several
+    /// components) of the same value. Whatever is learnt of it goes under `Pending`'s keys.
+    Reduced(P, Pending),
+    /// The component must be searched: what the memos know of it, and the keys under which
+    /// to store what the search learns.
+    Search(Record, Pending),
+}
+
+impl<G: Game> Engine<'_, '_, G> {
+    /// Notes a raised stop flag in `memo.stopped`.
+    pub(super) fn check_stop(&self) {
+        if let Some(stop) = &self.context.memo.stop {
+            if stop.load(Relaxed) {
+                self.context.memo.stopped.store(true, Relaxed);
+            }
+        }
+    }
+
+    /// True once the search has been stopped (every answer from then on is meaningless).
+    #[inline]
+    pub(super) fn stopped(&self) -> bool {
+        self.context.memo.stopped.load(Relaxed)
+    }
+
+    /// The value of a component small enough for the game to compute at once (with the
+    /// known pieces on, up to [`SearchConfig::small_order`](super::SearchConfig::small_order)
+    /// vertices), remembered in the exact cache.
+    #[inline]
+    pub(super) fn small_value(&mut self, component: &G::Position) -> Option<u8> {
+        let config = self.context.memo.config;
+        let game = self.context.game;
+        if !config.known_pieces || game.order(component) > config.small_order {
+            return None;
+        }
+        let v = game.small_value(component, &mut self.state.scratch)?;
+        self.state.stats.small_hits += 1;
+        self.remember(component.clone(), Record::known(v));
+        Some(v)
+    }
+
+    /// Counts a searched position, and every [`PROGRESS_EVERY`](super::memo::PROGRESS_EVERY)
+    /// positions publishes the count and looks at the stop flag.
+    #[inline]
+    pub(super) fn count_position(&mut self) {
+        use super::memo::PROGRESS_EVERY;
+        self.state.stats.positions += 1;
+        if self.state.stats.positions % PROGRESS_EVERY == 0 {
+            self.context
+                .memo
+                .tables
+                .positions
+                .fetch_add(PROGRESS_EVERY, Relaxed);
+            self.check_stop();
+        }
+    }
+
+    /// Merges `record` into the exact cache's entry of `component`, keeping the memos
+    /// within their bounds (every 1024 new entries: the bytes are published, the exact
+    /// cache is emptied past its own limit, and every memo past the memo limit).
+    pub(super) fn remember(&mut self, component: G::Position, record: Record) {
+        let state = &mut self.state;
+        if state.exact.len() % 1024 == 1023 {
+            let memo = self.context.memo;
+            let config = memo.config;
+            let tables = &memo.tables;
+            let exact_bytes = state.exact.bytes() as u64;
+            if exact_bytes != state.reported_bytes {
+                tables.exact_bytes.fetch_add(exact_bytes, Relaxed);
+                tables.exact_bytes.fetch_sub(state.reported_bytes, Relaxed);
+                state.reported_bytes = exact_bytes;
+            }
+            if config.memo_key != MemoKey::Exact
+                && state.exact.live_bytes() > config.exact_cache_bytes
+            {
+                // Keep the allocation: the cache refills to the same size.
+                state.exact.clear();
+                state.stats.cache_clears += 1;
+            }
+            let shared = tables.bytes();
+            let all = shared + tables.exact_bytes.load(Relaxed) as usize;
+            state.stats.peak_memo_bytes = state.stats.peak_memo_bytes.max(all as u64);
+            if all > config.memo_limit_bytes {
+                state.exact.reset();
+                tables.exact_bytes.fetch_sub(state.reported_bytes, Relaxed);
+                state.reported_bytes = 0;
+                if shared > config.memo_limit_bytes / 2 {
+                    tables.codes.clear();
+                    tables.symmetric.clear();
+                }
+                state.stats.evictions += 1;
+            }
+        }
+        state.exact.insert(component, record);
+    }
+
+    /// The layers behind the exact cache, cheap ones first: the cheap shared key (host
+    /// symmetry or shape), the game's known pieces and reductions, the canonical code (of
+    /// a component that no reduction shrinks). `known` is what the exact cache knew;
+    /// `settles` says whether a record answers the caller's question (the mex method asks
+    /// for the nimber, the outcome method for one heap).
+    pub(super) fn look_up(
+        &mut self,
+        component: &G::Position,
+        known: Record,
+        settles: impl Fn(Record) -> bool,
+    ) -> Lookup<G::Position> {
+        let config = self.context.memo.config;
+        let (mut record, mut pending) = self.cheap_lookup(component, known);
+        if settles(record) {
+            self.drop_pending(pending);
+            return Lookup::Settled(record);
+        }
+        let layers = Layers {
+            known_pieces: config.known_pieces,
+            reductions: config.reductions,
+        };
+        if layers.known_pieces || layers.reductions {
+            match self
+                .context
+                .game
+                .simplify(component, layers, &mut self.state.scratch)
+            {
+                Simplified::Known(v) => {
+                    self.state.stats.known_hits += 1;
+                    self.drop_pending(pending);
+                    return Lookup::Settled(Record::known(v));
+                }
+                Simplified::Reduced(smaller) => {
+                    self.state.stats.reductions += 1;
+                    return Lookup::Reduced(smaller, pending);
+                }
+                Simplified::Unchanged => {}
+            }
+        }
+        record = record.merge(self.canonical_lookup(component, &mut pending));
+        if settles(record) {
+            // Stored under the cheap key, which missed; the canonical code has it.
+            pending.canonical = None;
+            self.store(pending, record);
+            return Lookup::Settled(record);
+        }
+        Lookup::Search(record, pending)
+    }
+
+    /// Looks `component` up in the shared memo under its cheap key: the host-symmetry key
+    /// with [`MemoKey::Symmetry`] when the game has one, else the shape code (not with
+    /// [`MemoKey::Exact`]). The key stays on the code stack, in the returned [`Pending`],
+    /// for the store after the search; the record is `known` merged with what the memo
+    /// holds.
+    fn cheap_lookup(&mut self, component: &G::Position, known: Record) -> (Record, Pending) {
+        let config = self.context.memo.config;
+        let game = self.context.game;
+        let tables = &self.context.memo.tables;
+        let state = &mut self.state;
+        let start = state.codes.len();
+        let mut pending = Pending::none(start);
+        let mut record = known;
+        if config.memo_key == MemoKey::Exact {
+            return (record, pending);
+        }
+        if config.memo_key == MemoKey::Symmetry && game.symmetry_key(component, &mut state.codes) {
+            let hash = CodeMemo::hash(&state.codes[start..]);
+            if let Some(found) = tables.symmetric.get(hash, &state.codes[start..]) {
+                state.stats.symmetry_hits += 1;
+                record = record.merge(found);
+            }
+            pending.symmetry = Some(hash);
+            pending.shape_start = state.codes.len();
+        } else if game.shape_key_pays() {
+            game.shape_code(component, &mut state.scratch, &mut state.codes);
+            let code = &state.codes[start..];
+            let hash = CodeMemo::hash(code);
+            if let Some(found) = tables.codes.get(hash, code) {
+                state.stats.shape_hits += 1;
+                record = record.merge(found);
+            }
+            pending.shape = Some(hash);
+        }
+        pending.canonical_start = state.codes.len();
+        (record, pending)
+    }
+
+    /// Looks `component` up under its canonical code (with [`MemoKey::Canonical`] or
+    /// [`MemoKey::Symmetry`], up to
+    /// [`SearchConfig::canonical_max_order`](super::SearchConfig::canonical_max_order)
+    /// vertices): the code joins `pending`, and the record found (unknown on a miss) is
+    /// returned.
+    fn canonical_lookup(&mut self, component: &G::Position, pending: &mut Pending) -> Record {
+        let config = self.context.memo.config;
+        let game = self.context.game;
+        let canonize = matches!(config.memo_key, MemoKey::Canonical | MemoKey::Symmetry)
+            && game.order(component) <= config.canonical_max_order;
+        let state = &mut self.state;
+        if !canonize || !game.canonical_code(component, &mut state.scratch, &mut state.codes) {
+            state.codes.truncate(pending.canonical_start);
+            return Record::UNKNOWN;
+        }
+        let code = &state.codes[pending.canonical_start..];
+        let hash = CodeMemo::hash(code);
+        pending.canonical = Some(hash);
+        match self.context.memo.tables.codes.get(hash, code) {
+            Some(found) => {
+                state.stats.canonical_hits += 1;
+                found
+            }
+            None => Record::UNKNOWN,
+        }
+    }
+
+    /// Pops the keys of `pending` off the code stack without storing anything.
+    pub(super) fn drop_pending(&mut self, pending: Pending) {
+        self.state.codes.truncate(pending.start);
+    }
+
+    /// Merges `record` into the shared memo under the keys of `pending` and pops them off
+    /// the code stack.
+    pub(super) fn store(&mut self, pending: Pending, record: Record) {
+        self.store_under(&pending, record);
+        self.drop_pending(pending);
+    }
+
+    /// Merges `record` into the shared memo under the keys of `pending`, which stay on the
+    /// code stack.
+    pub(super) fn store_under(&mut self, pending: &Pending, record: Record) {
+        let tables = &self.context.memo.tables;
+        let codes = &self.state.codes;
+        if let Some(h) = pending.symmetry {
+            tables
+                .symmetric
+                .insert(h, &codes[pending.start..pending.shape_start], record);
+        }
+        if let Some(h) = pending.shape {
+            tables.codes.insert(
+                h,
+                &codes[pending.shape_start..pending.canonical_start],
+                record,
+            );
+        }
+        if let Some(h) = pending.canonical {
+            tables
+                .codes
+                .insert(h, &codes[pending.canonical_start..], record);
+        }
+    }
+
+    /// Runs `task` on every item across the search thread pool (work stealing), each
+    /// task with the engine state of the thread it runs on (see [`Context`]); `depth` is
+    /// the depth of the position whose options the items are.
+    pub(super) fn in_parallel<T: Send, R: Sync>(
+        &mut self,
+        items: &[R],
+        task: impl Fn(&mut Engine<'_, '_, G>, &R) -> T + Sync,
+    ) -> Vec<T> {
+        use rayon::prelude::*;
+        let context = self.context;
+        let depth = self.state.depth;
+        // Give this thread's state back while the tasks run (some may run on this thread).
+        context.put_state(std::mem::replace(&mut self.state, State::placeholder()));
+        let results = items
+            .par_iter()
+            .map(|item| {
+                let mut engine = Engine {
+                    context,
+                    state: context.take_state(),
+                };
+                // The thread's state may belong to a frame waiting further down this
+                // thread's stack: keep its depth for it.
+                let outer_depth = std::mem::replace(&mut engine.state.depth, depth);
+                let result = task(&mut engine, item);
+                engine.state.depth = outer_depth;
+                context.put_state(engine.state);
+                result
+            })
+            .collect();
+        self.state = context.take_state();
+        results
+    }
+}

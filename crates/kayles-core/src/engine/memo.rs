@@ -1,0 +1,198 @@
+//! The memos every search of one game shares ([`SharedMemo`]): records of components
+//! under their shared keys, in shards behind locks, bounded in bytes; the live counters
+//! that progress reports read ([`SearchProgress`]).
+
+use super::code_memo::CodeMemo;
+use super::{Record, SearchConfig, SearchStats};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+#[cfg(doc)]
+use super::{solve, SearchError};
+
+/// A concurrent map from codes to records: [`CodeMemo`]s in shards picked by the hash, each
+/// behind its own lock, so that threads rarely wait for each other.
+pub(super) struct ShardedMemo {
+    shards: Box<[Mutex<CodeMemo>]>,
+}
+
+const SHARDS: usize = 64;
+
+impl ShardedMemo {
+    fn new() -> Self {
+        ShardedMemo {
+            shards: (0..SHARDS).map(|_| Mutex::new(CodeMemo::new())).collect(),
+        }
+    }
+
+    #[inline]
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, CodeMemo> {
+        self.shards[(hash >> 58) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(super) fn get(&self, hash: u64, code: &[u64]) -> Option<Record> {
+        self.shard(hash).get(hash, code)
+    }
+
+    /// Merges `record` into the entry of `code`.
+    pub(super) fn insert(&self, hash: u64, code: &[u64], record: Record) {
+        self.shard(hash).insert(hash, code, record);
+    }
+
+    fn sum(&self, f: impl Fn(&CodeMemo) -> usize) -> usize {
+        self.shards
+            .iter()
+            .map(|s| f(&s.lock().unwrap_or_else(|p| p.into_inner())))
+            .sum()
+    }
+
+    fn len(&self) -> usize {
+        self.sum(CodeMemo::len)
+    }
+
+    fn bytes(&self) -> usize {
+        self.sum(CodeMemo::bytes)
+    }
+
+    pub(super) fn clear(&self) {
+        for s in self.shards.iter() {
+            s.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        }
+    }
+}
+
+/// The part of a [`SharedMemo`] that other threads may watch while a search runs.
+pub(super) struct Tables {
+    /// Shape and canonical codes (full descriptions of components).
+    pub(super) codes: ShardedMemo,
+    /// Host-symmetry keys (valid for one host only).
+    pub(super) symmetric: ShardedMemo,
+    /// Positions searched, updated every [`PROGRESS_EVERY`] positions by each thread.
+    pub(super) positions: AtomicU64,
+    /// Bytes held by the threads' exact caches now.
+    pub(super) exact_bytes: AtomicU64,
+}
+
+impl Tables {
+    pub(super) fn bytes(&self) -> usize {
+        self.codes.bytes() + self.symmetric.bytes()
+    }
+}
+
+/// A live view of a search, for progress reports from another thread.
+///
+/// ```
+/// use kayles_core::{families, search::Solver};
+/// let mut solver = Solver::new();
+/// let progress = solver.progress();
+/// solver.nimber(&families::build("grid:3x10").unwrap()).unwrap();
+/// assert!(progress.memo_entries() > 0);
+/// ```
+#[derive(Clone)]
+pub struct SearchProgress(Arc<Tables>);
+
+impl SearchProgress {
+    /// Positions searched so far (updated every few thousand positions).
+    pub fn positions(&self) -> u64 {
+        self.0.positions.load(Relaxed)
+    }
+
+    /// Entries in the shared memo.
+    pub fn memo_entries(&self) -> usize {
+        self.0.codes.len() + self.0.symmetric.len()
+    }
+
+    /// Bytes held by the memos (shared memo and the threads' exact caches).
+    pub fn memo_bytes(&self) -> usize {
+        self.0.bytes() + self.0.exact_bytes.load(Relaxed) as usize
+    }
+}
+
+/// Each thread adds its positions to the live counter this many at a time (and looks at
+/// the stop flag as often).
+pub(super) const PROGRESS_EVERY: u64 = 4096;
+
+/// What every search of one game shares, across threads and across calls: the shared
+/// memo, the configuration, the counters, the stop flag.
+pub struct SharedMemo {
+    pub(super) config: SearchConfig,
+    pub(super) tables: Arc<Tables>,
+    pub(super) stats: Mutex<SearchStats>,
+    pub(super) stop: Option<Arc<AtomicBool>>,
+    /// Set once a search has seen `stop` raised: from then on every position is answered
+    /// at once with a meaningless value, and the memos are emptied before the error is
+    /// returned.
+    pub(super) stopped: AtomicBool,
+    /// Set when a nimber above 255 was met.
+    pub(super) overflow: AtomicBool,
+}
+
+impl SharedMemo {
+    /// An empty memo for searches with `config`.
+    pub fn new(config: SearchConfig) -> Self {
+        SharedMemo {
+            config,
+            tables: Arc::new(Tables {
+                codes: ShardedMemo::new(),
+                symmetric: ShardedMemo::new(),
+                positions: AtomicU64::new(0),
+                exact_bytes: AtomicU64::new(0),
+            }),
+            stats: Mutex::new(SearchStats::default()),
+            stop: None,
+            stopped: AtomicBool::new(false),
+            overflow: AtomicBool::new(false),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Changes the configuration; the memo stays (its keys are full keys, valid under any
+    /// configuration).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// A flag that stops the search: once it is raised (from another thread or a signal
+    /// handler), [`solve`] returns [`SearchError::Stopped`] within milliseconds, and the
+    /// memos are emptied (values computed after the stop would be wrong).
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
+    }
+
+    /// Empties the host-symmetry memo (its keys are vertex sets of one host).
+    pub fn clear_symmetric(&self) {
+        self.tables.symmetric.clear();
+    }
+
+    /// Empties every memo.
+    pub fn clear(&self) {
+        self.tables.codes.clear();
+        self.tables.symmetric.clear();
+    }
+
+    /// The counters so far, with the memo's size now.
+    pub fn stats(&self) -> SearchStats {
+        let stats = *self.stats.lock().unwrap_or_else(|p| p.into_inner());
+        SearchStats {
+            shared_entries: (self.tables.codes.len() + self.tables.symmetric.len()) as u64,
+            shared_bytes: self.tables.bytes() as u64,
+            ..stats
+        }
+    }
+
+    /// Bytes held by the shared memo (entries times their real size).
+    pub fn bytes(&self) -> usize {
+        self.tables.bytes()
+    }
+
+    /// A live view for progress reports.
+    pub fn progress(&self) -> SearchProgress {
+        SearchProgress(Arc::clone(&self.tables))
+    }
+}

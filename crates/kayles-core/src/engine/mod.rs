@@ -1,0 +1,287 @@
+//! The search engine: one driver for every impartial game whose positions split into
+//! independent components, parameterized by the game ([`Game`]).
+//!
+//! Node Kayles ([`search`](crate::search)), Arc Kayles ([`arc`](crate::arc)) and, in the
+//! `wak-reduce` crate, Weighted Arc-Kayles are instances. The driver owns every layer that
+//! does not depend on the rules; the game supplies the rest:
+//!
+//! | layer | the driver | the game |
+//! |---|---|---|
+//! | components (NK-XOR) | xors the values of the pieces | [`Game::split`], [`Game::option_pieces`] |
+//! | settled by size | | [`Game::tiny_value`] |
+//! | exact cache | a per-thread open-addressing table, prefetched | [`Position::hash64`] |
+//! | known pieces, reductions | counts them, follows a reduction | [`Game::simplify`] |
+//! | shared memo | a sharded concurrent table of full keys, bounded in bytes | [`Game::symmetry_key`], [`Game::shape_code`], [`Game::canonical_code`] |
+//! | options | by [`Method`]: the mex of the options' xors (module `mex`), or win/loss search of `C + *k` with cutoffs (module `outcome`); large positions split across threads (work stealing) | [`Game::option_pieces`] |
+//! | stop flag, progress, statistics | | |
+//!
+//! A value is trusted only through full keys: the exact cache and the shared memo compare
+//! whole keys (a hash only picks the slot), so a memo can miss a reuse but never return
+//! another position's knowledge. What a memo knows of a component is a [`Record`]: its
+//! nimber, or heaps it is known not to equal; both methods read and write the same memos.
+//!
+//! The modules: [`config`] (what a search is asked, what it reports), [`record`],
+//! [`code_memo`] and `exact_table` (the tables), [`memo`] (the shared memo and its
+//! bounds), `context` (threads and per-thread state), `lookup` (the layers in front of a
+//! search), `mex` and `outcome` (the two methods).
+
+pub mod code_memo;
+pub mod config;
+pub(crate) mod context;
+pub(crate) mod exact_table;
+pub(crate) mod lookup;
+pub mod memo;
+pub(crate) mod mex;
+pub(crate) mod outcome;
+pub mod record;
+
+pub use config::{Fault, MemoKey, Method, SearchConfig, SearchStats};
+pub use context::{pool, runs_in_pool, PARALLEL_LEVELS};
+pub use memo::{SearchProgress, SharedMemo};
+pub use record::Record;
+
+use crate::bits::{Bits, Words};
+use context::Context;
+use lookup::Engine;
+use std::ops::Range;
+use std::sync::atomic::Ordering::Relaxed;
+use thiserror::Error;
+
+/// Why a search could not give a value.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SearchError {
+    /// A connected component is wider than the widest set type of the engine.
+    #[error("a connected component has {order} vertices; the search handles at most {max}")]
+    ComponentTooLarge {
+        /// Vertices in the component.
+        order: usize,
+        /// The largest supported.
+        max: usize,
+    },
+    /// A position has options of every value 0..=255.
+    #[error("a nimber above 255 was reached; the engine stores nimbers in one byte")]
+    NimberTooLarge,
+    /// The stop flag ([`SharedMemo::set_stop_flag`]) was raised during the search.
+    #[error("the search was stopped")]
+    Stopped,
+}
+
+/// What the engine needs of a position beyond equality: a hash for its exact cache, and a
+/// *vacant* value that is never a component (it marks free slots, and ends an option in
+/// the engine's list of pieces).
+pub trait Position: Clone + Eq + Send + Sync + 'static {
+    /// The vacant value (for vertex sets, the empty set).
+    fn vacant() -> Self;
+    /// Whether this is the vacant value.
+    fn is_vacant(&self) -> bool;
+    /// A well-mixed 64-bit hash.
+    fn hash64(&self) -> u64;
+}
+
+#[inline]
+fn mix_words(words: impl Iterator<Item = u64>) -> u64 {
+    let mut h = 0u64;
+    for w in words {
+        h = h.rotate_left(29) ^ w.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    h = (h ^ (h >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 29)
+}
+
+macro_rules! bits_position {
+    ($($t:ty),*) => {$(
+        impl Position for $t {
+            #[inline]
+            fn vacant() -> Self {
+                <$t as Bits>::empty()
+            }
+            #[inline]
+            fn is_vacant(&self) -> bool {
+                Bits::is_empty(*self)
+            }
+            #[inline]
+            fn hash64(&self) -> u64 {
+                mix_words((0..<$t as Bits>::WORDS).map(|i| Bits::word(*self, i)))
+            }
+        }
+    )*};
+}
+bits_position!(u64, u128);
+
+impl<const W: usize> Position for Words<W> {
+    #[inline]
+    fn vacant() -> Self {
+        Words([0; W])
+    }
+    #[inline]
+    fn is_vacant(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn hash64(&self) -> u64 {
+        mix_words(self.0.iter().copied())
+    }
+}
+
+/// The layers a [`Game::simplify`] call may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layers {
+    /// Known pieces may be looked up.
+    pub known_pieces: bool,
+    /// Reductions may be applied.
+    pub reductions: bool,
+}
+
+/// What [`Game::simplify`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Simplified<P> {
+    /// The component is a known piece of this value.
+    Known(u8),
+    /// A smaller position with the same value (it may have several components).
+    Reduced(P),
+    /// Nothing applies.
+    Unchanged,
+}
+
+/// An impartial game whose positions are sums of independent components, as the engine
+/// sees it. `component` always means a connected, non-vacant position.
+///
+/// The engine computes `value(C) = mex { xor of value(piece) over the pieces of option O :
+/// O an option of C }`, with the layers of the module documentation around it. Every
+/// method must be a pure function of its arguments (the scratch only saves allocations),
+/// and every key a full description of the component.
+pub trait Game: Sync {
+    /// A position.
+    type Position: Position;
+    /// Per-thread working memory for the game's methods (the default value is a
+    /// placeholder that is never used).
+    type Scratch: Send + Default;
+
+    /// Fresh working memory.
+    fn scratch(&self) -> Self::Scratch;
+
+    /// Appends the connected components of `position` to `out` (pieces whose value is 0
+    /// and that have no options, such as a dead vertex of Arc Kayles, may be left out).
+    fn split(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// For every option of `component`: appends its components (as [`split`](Self::split)
+    /// would), then [`Position::vacant`].
+    fn option_pieces(
+        &self,
+        component: &Self::Position,
+        scratch: &mut Self::Scratch,
+        out: &mut Vec<Self::Position>,
+    );
+
+    /// The value of a component settled by its size alone, checked before every lookup
+    /// (so it must cost a few instructions).
+    fn tiny_value(&self, component: &Self::Position) -> Option<u8>;
+
+    /// The value of a component of at most
+    /// [`SearchConfig::small_order`] vertices when the game computes it at once (a
+    /// complete table, a direct evaluation), asked after the exact cache missed. None by
+    /// default.
+    fn small_value(&self, _component: &Self::Position, _scratch: &mut Self::Scratch) -> Option<u8> {
+        None
+    }
+
+    /// The size of a component (vertices), for the thresholds of the configuration.
+    fn order(&self, component: &Self::Position) -> usize;
+
+    /// Known pieces and reductions, as far as `layers` allows.
+    fn simplify(
+        &self,
+        component: &Self::Position,
+        layers: Layers,
+        scratch: &mut Self::Scratch,
+    ) -> Simplified<Self::Position>;
+
+    /// Appends the host-symmetry key of `component` (its least image under the host's
+    /// symmetries) and returns true, or returns false when the game has no symmetry for
+    /// this host. The key need only be valid for this game object: the memo it goes to is
+    /// emptied whenever the host changes.
+    fn symmetry_key(&self, _component: &Self::Position, _out: &mut Vec<u64>) -> bool {
+        false
+    }
+
+    /// Whether the shape code is worth a lookup before [`simplify`](Self::simplify) (true
+    /// unless the game says otherwise). A game whose positions are rarely met twice with
+    /// the same labels, or whose reductions relabel every position, answers false: the
+    /// shape code is then never built, and the canonical code is the only shared key.
+    fn shape_key_pays(&self) -> bool {
+        true
+    }
+
+    /// Appends a code of `component` with its own labels: a full description of the
+    /// component as a position of the game, independent of the host.
+    fn shape_code(
+        &self,
+        component: &Self::Position,
+        scratch: &mut Self::Scratch,
+        out: &mut Vec<u64>,
+    );
+
+    /// Appends a canonical code of `component` (equal for isomorphic components; same
+    /// format as [`shape_code`](Self::shape_code), so that both can share one memo) and
+    /// returns true, or returns false when the game has none.
+    fn canonical_code(
+        &self,
+        component: &Self::Position,
+        scratch: &mut Self::Scratch,
+        out: &mut Vec<u64>,
+    ) -> bool;
+}
+
+/// The value of `position` (a sum of components) in `game`, by the method and with the
+/// layers of `memo`'s configuration.
+///
+/// With `threads != 1` the search runs in the search thread pool ([`pool`]), whose
+/// threads have 256 MiB stacks; otherwise on the calling thread, whose stack must be deep
+/// enough for the game (one frame of a few hundred bytes per move).
+pub fn solve<G: Game>(
+    game: &G,
+    memo: &SharedMemo,
+    position: &G::Position,
+) -> Result<u32, SearchError> {
+    let parallel = runs_in_pool(&memo.config);
+    let run = || {
+        let context = Context::new(game, memo, parallel);
+        let mut engine = Engine {
+            context: &context,
+            state: context.take_state(),
+        };
+        engine.check_stop();
+        let value = match memo.config.method {
+            Method::Mex => engine.xor_of_components(position.clone()),
+            Method::Outcome => engine.outcome_xor_of_components(position.clone()),
+        };
+        context.put_state(engine.state);
+        context.finish();
+        value
+    };
+    let value = if parallel { pool().install(run) } else { run() };
+    if memo.stopped.swap(false, Relaxed) {
+        memo.clear();
+        memo.overflow.store(false, Relaxed);
+        return Err(SearchError::Stopped);
+    }
+    if memo.overflow.swap(false, Relaxed) {
+        Err(SearchError::NimberTooLarge)
+    } else {
+        Ok(u32::from(value))
+    }
+}
+
+/// The options in a list of pieces where each option ends with the vacant position (as
+/// [`Game::option_pieces`] writes them), as ranges of the list.
+pub(crate) fn option_ranges<P: Position>(pieces: &[P]) -> Vec<Range<usize>> {
+    let mut options = Vec::new();
+    let mut start = 0;
+    for (i, piece) in pieces.iter().enumerate() {
+        if piece.is_vacant() {
+            options.push(start..i);
+            start = i + 1;
+        }
+    }
+    options
+}

@@ -1,0 +1,382 @@
+//! The outcome method (Lemoine and Viennot, "Nimbers are inevitable"): the nimber of a
+//! component `C` is the least `k` for which `C + *k` is a loss for the player to move, and
+//! whether a sum is a win is decided by a search that stops at the first losing child.
+//!
+//! - **Rounds.** `nimber(C)` asks `wins(C, 0)`, `wins(C, 1)`, ... and returns the first
+//!   `k` that loses. Every answer goes into the memos as a [`Record`] (`C + *h` wins: the
+//!   nimber is not `h`; `C + *k` loses: the nimber is `k`), so the rounds share one table,
+//!   and so do the sums met anywhere in the search.
+//! - **A node** `C + *h` (`C` connected): the layers in front of the search first (exact
+//!   cache, small components evaluated at once, cheap key, known pieces and reductions,
+//!   canonical code); then the moves in `C`; then, if none wins, the heap moves `C + *q`,
+//!   `q < h`, smallest first (a heap already known to win is skipped; `C + *q` loses only
+//!   when `q` is the nimber of `C`, so this finishes the nimber's rounds below `h`).
+//!   [`SearchConfig::heap_moves_first`](super::SearchConfig::heap_moves_first) turns the
+//!   order round.
+//! - **Options by lookup.** Before any option is searched, each is looked up: its pieces
+//!   whose nimber is known are folded into the heap; an option that is then known to lose
+//!   wins the node at once, an option known to win is dropped (it cannot be the winning
+//!   move).
+//! - **Move order.** The remaining options are searched fewest vertices left first (the
+//!   most forcing moves: small subtrees, and on the graphs here the likeliest to win).
+//!
+//! Why this order of things, with measurements: docs/ARCHITECTURE.md.
+//! - **Sums.** An option `P_1 + ... + P_r + *h` folds the nimbers of all its pieces but
+//!   the largest into the heap (each by rounds, recursively) and searches the largest with
+//!   the heap: cheaper than searching the sum (Lemoine and Viennot prove it).
+//! - **Two threads.** Near the root (the first [`PARALLEL_LEVELS`] moves), a large node
+//!   searches its first option alone (it wins there most often), then the others across
+//!   the pool; once one loses, the tasks not started are skipped. Answers that were not
+//!   needed are counted as speculative work.
+
+use super::context::Candidate;
+use super::lookup::{Engine, Lookup, Pending};
+use super::{Fault, Game, Position, Record, PARALLEL_LEVELS};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+impl<G: Game> Engine<'_, '_, G> {
+    /// Xor of the nimbers of the components of `position`.
+    pub(super) fn outcome_xor_of_components(&mut self, position: G::Position) -> u8 {
+        let base = self.state.pieces.len();
+        self.context.game.split(&position, &mut self.state.pieces);
+        let mut x = 0;
+        for i in base..self.state.pieces.len() {
+            let piece = self.state.pieces[i].clone();
+            x ^= self.nimber(&piece);
+        }
+        self.state.pieces.truncate(base);
+        x
+    }
+
+    /// The nimber of a component: the least `k` with `component + *k` a loss.
+    fn nimber(&mut self, component: &G::Position) -> u8 {
+        if let Some(v) = self.context.game.tiny_value(component) {
+            return v;
+        }
+        let known = self.state.exact.get(component).unwrap_or_default();
+        if let Some(v) = known.value() {
+            self.state.stats.exact_hits += 1;
+            return v;
+        }
+        if let Some(v) = self.small_value(component) {
+            return v;
+        }
+        let mut k = known.first_open_heap();
+        loop {
+            self.state.stats.rounds += 1;
+            if !self.wins(component, k) {
+                return k;
+            }
+            if k == u8::MAX {
+                self.context.memo.overflow.store(true, Relaxed);
+                return 0;
+            }
+            k += 1;
+        }
+    }
+
+    /// Whether `component + *heap` is a win for the player to move. (Once the search is
+    /// stopped: a loss, so that every round ends.)
+    fn wins(&mut self, component: &G::Position, heap: u8) -> bool {
+        if let Some(v) = self.context.game.tiny_value(component) {
+            return v != heap;
+        }
+        let known = self.state.exact.get(component).unwrap_or_default();
+        if let Some(win) = known.wins(heap) {
+            self.state.stats.exact_hits += 1;
+            return win;
+        }
+        if let Some(v) = self.small_value(component) {
+            return v != heap;
+        }
+        if self.stopped() {
+            return false;
+        }
+        match self.look_up(component, known, |r| r.wins(heap).is_some()) {
+            Lookup::Settled(record) => {
+                self.remember(component.clone(), record);
+                record.wins(heap).unwrap_or(false)
+            }
+            Lookup::Reduced(smaller, pending) => {
+                let win = self.position_wins(smaller, heap);
+                let record = learnt(heap, win);
+                self.store(pending, record);
+                self.remember(component.clone(), record);
+                win
+            }
+            Lookup::Search(record, pending) => {
+                let win = self.search(component, heap, record, &pending);
+                self.drop_pending(pending);
+                win
+            }
+        }
+    }
+
+    /// Searches `component + *heap`, which the memos (`record`) do not settle, and stores
+    /// what it learns under the keys of `pending` and in the exact cache.
+    fn search(
+        &mut self,
+        component: &G::Position,
+        heap: u8,
+        mut record: Record,
+        pending: &Pending,
+    ) -> bool {
+        let heap_first = self.context.memo.config.heap_moves_first;
+        if heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
+            return true;
+        }
+        if self.stopped() {
+            return false;
+        }
+        self.count_position();
+        self.state.depth += 1;
+        let mut win = self.option_wins(component, heap);
+        self.state.depth -= 1;
+        if !win && !heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
+            win = true;
+        }
+        let record = learnt(heap, win);
+        self.store_under(pending, record);
+        self.remember(component.clone(), record);
+        win
+    }
+
+    /// Whether a heap move wins: `component + *q` is a loss for some `q < heap`, that is,
+    /// `q` is the nimber of `component`. Heaps the record knows to win are skipped; the
+    /// others are searched smallest first (under the keys of `pending`), and each win is
+    /// added to `record`.
+    fn heap_move_wins(
+        &mut self,
+        component: &G::Position,
+        heap: u8,
+        record: &mut Record,
+        pending: &Pending,
+    ) -> bool {
+        if self.context.memo.config.fault == Some(Fault::NoHeapMoves) {
+            return false;
+        }
+        for q in 0..heap {
+            match record.wins(q) {
+                Some(true) => continue,
+                Some(false) => return true,
+                None => {}
+            }
+            if !self.search(component, q, *record, pending) {
+                self.state.stats.heap_wins += 1;
+                return true;
+            }
+            *record = record.with_win(q);
+        }
+        false
+    }
+
+    /// Whether some option of `component` (a move in it, the heap left at `heap`) is a
+    /// loss.
+    fn option_wins(&mut self, component: &G::Position, heap: u8) -> bool {
+        let game = self.context.game;
+        let base = self.state.pieces.len();
+        game.option_pieces(component, &mut self.state.scratch, &mut self.state.pieces);
+        let end = self.state.pieces.len();
+        for piece in &self.state.pieces[base..end] {
+            if !piece.is_vacant() && game.tiny_value(piece).is_none() {
+                self.state.exact.prefetch(piece);
+            }
+        }
+        let first = self.state.candidates.len();
+        let mut start = base;
+        let mut won = false;
+        for i in base..end {
+            if !self.state.pieces[i].is_vacant() {
+                continue;
+            }
+            let (settled, left) = self.option_by_lookup(start..i, heap);
+
+            match settled {
+                Some(false) => {
+                    won = true;
+                    break;
+                }
+                Some(true) => {}
+                None => self.state.candidates.push(Candidate {
+                    left,
+                    start: start as u32,
+                    end: i as u32,
+                }),
+            }
+            start = i + 1;
+        }
+        if won {
+            self.state.stats.lookup_cutoffs += 1;
+        } else {
+            self.state.candidates[first..].sort_by_key(|c| c.left);
+            won = if self.context.parallel
+                && self.state.depth <= PARALLEL_LEVELS
+                && game.order(component) >= self.context.parallel_min_order
+                && self.state.candidates.len() - first > 1
+            {
+                self.parallel_candidates_win(first, heap)
+            } else {
+                self.candidates_win(first, self.state.candidates.len(), heap)
+            };
+        }
+        self.state.candidates.truncate(first);
+        self.state.pieces.truncate(base);
+        won
+    }
+
+    /// Searches the candidates `first..last` in order; true at the first that loses.
+    fn candidates_win(&mut self, first: usize, last: usize, heap: u8) -> bool {
+        let first_decides = self.context.memo.config.fault == Some(Fault::FirstOptionDecides);
+        for c in first..last {
+            let Candidate { start, end, .. } = self.state.candidates[c];
+            if !self.sum_wins(start as usize..end as usize, heap) {
+                self.state.stats.cutoffs += 1;
+                return true;
+            }
+            if first_decides {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// [`candidates_win`](Self::candidates_win) with the first candidate searched alone
+    /// and the others across the pool; a task that starts after a sibling lost is skipped.
+    fn parallel_candidates_win(&mut self, first: usize, heap: u8) -> bool {
+        let first_wins = self.candidates_win(first, first + 1, heap);
+        if first_wins || self.context.memo.config.fault == Some(Fault::FirstOptionDecides) {
+            return first_wins;
+        }
+        self.state.stats.parallel_splits += 1;
+        let options: Vec<Vec<G::Position>> = self.state.candidates[first + 1..]
+            .iter()
+            .map(|c| self.state.pieces[c.start as usize..c.end as usize].to_vec())
+            .collect();
+        let found = AtomicBool::new(false);
+        let answers = self.in_parallel(&options, |engine, pieces| {
+            if found.load(Relaxed) {
+                return None;
+            }
+            let base = engine.state.pieces.len();
+            engine.state.pieces.extend_from_slice(pieces);
+            let win = engine.sum_wins(base..base + pieces.len(), heap);
+            engine.state.pieces.truncate(base);
+            if !win {
+                found.store(true, Relaxed);
+            }
+            Some(win)
+        });
+        let answered = answers.iter().flatten().count() as u64;
+        let won = answers.contains(&Some(false));
+        if won {
+            self.state.stats.cutoffs += 1;
+            // Every answer but one loss was not needed.
+            self.state.stats.speculative += answered - 1;
+        }
+        won
+    }
+
+    /// What the memos say of the option `pieces[range] + *heap` without searching:
+    /// `Some(win)` when the nimbers of all its pieces, or of all but one and that one's
+    /// record against the folded heap, settle it. Also the vertices the option holds.
+    fn option_by_lookup(&mut self, range: Range<usize>, heap: u8) -> (Option<bool>, u32) {
+        let game = self.context.game;
+        let mut x = heap;
+        let mut left = 0;
+        let mut open = None;
+        let mut open_count = 0;
+        for i in range {
+            let piece = &self.state.pieces[i];
+            left += game.order(piece) as u32;
+            if let Some(v) = game.tiny_value(piece) {
+                x ^= v;
+                continue;
+            }
+            let record = self.state.exact.get(piece).unwrap_or_default();
+            if let Some(v) = record.value() {
+                x ^= v;
+                continue;
+            }
+            let piece = piece.clone();
+            match self.small_value(&piece) {
+                Some(v) => x ^= v,
+                None => {
+                    open = Some(record);
+                    open_count += 1;
+                }
+            }
+        }
+        let settled = match (open_count, open) {
+            (0, _) => Some(x != 0),
+            (1, Some(record)) => record.wins(x),
+            _ => None,
+        };
+        (settled, left)
+    }
+
+    /// Whether `pieces[range] + *heap` (a sum of components) is a win: the nimbers of all
+    /// pieces but the largest unknown one are folded into the heap, and that one is
+    /// searched with it.
+    fn sum_wins(&mut self, range: Range<usize>, heap: u8) -> bool {
+        let game = self.context.game;
+        let mut x = heap;
+        let first = self.state.unknown.len();
+        let mut largest: Option<(usize, usize)> = None;
+        for i in range {
+            let piece = &self.state.pieces[i];
+            if let Some(v) = game.tiny_value(piece) {
+                x ^= v;
+                continue;
+            }
+            if let Some(v) = self.state.exact.get(piece).and_then(Record::value) {
+                self.state.stats.exact_hits += 1;
+                x ^= v;
+                continue;
+            }
+            let piece = piece.clone();
+            if let Some(v) = self.small_value(&piece) {
+                x ^= v;
+                continue;
+            }
+            let order = game.order(&piece);
+            if largest.map_or(true, |(o, _)| order > o) {
+                largest = Some((order, i));
+            }
+            self.state.unknown.push(i as u32);
+        }
+        let Some((_, searched)) = largest else {
+            return x != 0;
+        };
+        for u in first..self.state.unknown.len() {
+            let i = self.state.unknown[u] as usize;
+            if i != searched {
+                let piece = self.state.pieces[i].clone();
+                x ^= self.nimber(&piece);
+            }
+        }
+        self.state.unknown.truncate(first);
+        let piece = self.state.pieces[searched].clone();
+        self.wins(&piece, x)
+    }
+
+    /// Whether `position + *heap` is a win, `position` a sum of components.
+    fn position_wins(&mut self, position: G::Position, heap: u8) -> bool {
+        let base = self.state.pieces.len();
+        self.context.game.split(&position, &mut self.state.pieces);
+        let end = self.state.pieces.len();
+        let win = self.sum_wins(base..end, heap);
+        self.state.pieces.truncate(base);
+        win
+    }
+}
+
+/// The record of what deciding `C + *heap` proved.
+#[inline]
+fn learnt(heap: u8, win: bool) -> Record {
+    if win {
+        Record::UNKNOWN.with_win(heap)
+    } else {
+        Record::known(heap)
+    }
+}
