@@ -59,6 +59,8 @@ pub struct Args {
     /// Search layers to switch off (an independent route for checking results).
     #[command(flatten)]
     layers: SearchLayers,
+    #[command(flatten)]
+    method: SearchMethod,
     /// Each GRAPH is a base graph whose vertices are replaced by modules.
     #[command(flatten)]
     modules: ModuleArgs,
@@ -104,12 +106,22 @@ pub enum MethodArg {
     Mex,
 }
 
+/// The `--method` flag of the commands that search (`kayles seq` has its own, which also
+/// offers the recurrences).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SearchMethod {
+    /// How a component's nimber is found: `outcome` (the least k with G + *k a loss, by
+    /// win/loss search with cutoffs; the default, the faster on every family measured) or
+    /// `mex` (the mex of every option's value: every reachable position is visited).
+    #[arg(long, value_enum)]
+    pub method: Option<MethodArg>,
+}
+
 /// Flags that switch layers of the Node Kayles search off.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct SearchLayers {
-    /// How a component's nimber is found: `outcome` (the least k with G + *k a loss, by
-    /// win/loss search with cutoffs) or `mex` (the mex of every option's value).
-    #[arg(long, value_enum)]
+    /// The method, from the command's own flag ([`SearchLayers::with_method`]).
+    #[arg(skip)]
     method: Option<MethodArg>,
     /// With `--method outcome`: try the heap moves of G + *k before the moves in G (a
     /// different order of the same search, for a second route to a value).
@@ -154,6 +166,10 @@ pub struct SearchLayers {
 }
 
 impl SearchLayers {
+    /// These layers with `method` (the default method when `None`).
+    pub fn with_method(self, method: Option<MethodArg>) -> Self {
+        SearchLayers { method, ..self }
+    }
     /// A solver of `game` with these layers.
     pub fn game_solver(self, game: Game) -> GameSolver {
         GameSolver::new(game.kind(), self.config())
@@ -209,7 +225,8 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if let Some(dir) = &args.checkpoint {
         return checkpoint(args, dir, spec.is_some(), out);
     }
-    let mut solver = args.layers.game_solver(args.game);
+    let layers = args.layers.with_method(args.method.method);
+    let mut solver = layers.game_solver(args.game);
     let mut modular = ModularSolver::new();
     input::for_each_graph(&args.graphs, |named| {
         let start = Instant::now();
@@ -224,7 +241,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             Some(spec) => (args.modules.nimber(spec, g)?, "modules"),
             None if use_modules => (modular.nimber(g)?, "modules"),
             None => {
-                args.layers.set_symmetry(&mut solver, &named.name);
+                layers.set_symmetry(&mut solver, &named.name);
                 let progress = solver.progress();
                 let value = crate::progress::with_search_progress(progress, &named.name, || {
                     solver.nimber(g)
@@ -280,7 +297,7 @@ fn checkpoint(args: &Args, dir: &std::path::Path, modules: bool, out: &mut Outpu
         args.game.kind(),
         dir,
         args.checkpoint_jobs.unwrap_or(CHECKPOINT_JOBS),
-        args.layers,
+        args.layers.with_method(args.method.method),
         args.throttle_ms,
         args.stats,
     )?;

@@ -2,7 +2,7 @@
 //! `job_id value` line per finished job to a results file and flushing it; `--resume`
 //! skips the jobs already answered there.
 
-use crate::commands::nimber::SearchLayers;
+use crate::commands::nimber::{SearchLayers, SearchMethod};
 use crate::jobs::{self, Manifest};
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
@@ -36,6 +36,8 @@ pub struct Args {
     workers: Workers,
     #[command(flatten)]
     layers: SearchLayers,
+    #[command(flatten)]
+    method: SearchMethod,
 }
 
 /// How many jobs run at once.
@@ -242,7 +244,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         args.shard,
         args.resume,
         args.workers,
-        args.layers,
+        args.layers.with_method(args.method.method),
     )?;
     let seconds = start.elapsed().as_secs_f64();
     let shard = args

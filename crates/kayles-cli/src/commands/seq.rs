@@ -1,7 +1,7 @@
 //! `kayles seq`: the terms of a family's nimber sequence, streamed as "n value" lines and
 //! optionally appended to a file that a later run can resume.
 
-use crate::commands::nimber::Game;
+use crate::commands::nimber::{Game, MethodArg};
 use crate::output::Output;
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
@@ -17,8 +17,13 @@ use std::time::Instant;
 /// How the terms are computed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Method {
-    /// Direct Node Kayles search on each graph (one solver, memo shared by all terms).
+    /// Direct search on each graph (one solver, memo shared by all terms), by the default
+    /// method (outcome).
     Search,
+    /// Direct search by the outcome method (the least k with G + *k a loss).
+    Outcome,
+    /// Direct search by the mex method (the mex of every option's value).
+    Mex,
     /// A proven recurrence (linked-c4 and its b, c companions only).
     Recurrence,
 }
@@ -99,9 +104,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         bail!("--method recurrence is for Node Kayles only");
     }
     let recurrence = match args.method {
-        Method::Search => None,
+        Method::Search | Method::Outcome | Method::Mex => None,
         Method::Recurrence => Some(recurrence_family(&args.family)?),
     };
+    let layers = args.layers.with_method(match args.method {
+        Method::Outcome => Some(MethodArg::Outcome),
+        Method::Mex => Some(MethodArg::Mex),
+        Method::Search | Method::Recurrence => None,
+    });
     let mut from = args.from;
     let mut file: Option<File> = None;
     if let Some(path) = &args.out {
@@ -139,7 +149,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
             .expect("valid template"),
     );
-    let mut solver = args.layers.game_solver(args.game);
+    let mut solver = layers.game_solver(args.game);
     for n in from..=args.terms {
         let spec = term_spec(&args.family, n);
         let start = Instant::now();
@@ -155,7 +165,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             }
             _ => {
                 bar.set_message(spec.clone());
-                args.layers.set_symmetry(&mut solver, &spec);
+                layers.set_symmetry(&mut solver, &spec);
                 solver.nimber(&families::build(&spec)?)?
             }
         };
