@@ -109,6 +109,16 @@ impl GameSolver {
         delegate!(self, s => s.nimber_of_subset(host, set))
     }
 
+    /// See [`VertexSolver::wins_with_heap`](crate::vertex_game::VertexSolver::wins_with_heap).
+    pub fn wins_with_heap(
+        &mut self,
+        host: &crate::Graph,
+        set: &crate::VertexSet,
+        heap: u32,
+    ) -> Result<bool, crate::search::SearchError> {
+        delegate!(self, s => s.wins_with_heap(host, set, heap))
+    }
+
     /// See [`VertexSolver::set_host_symmetry`](crate::vertex_game::VertexSolver::set_host_symmetry).
     pub fn set_host_symmetry(&mut self, symmetry: Option<crate::symmetry::HostSymmetry>) {
         delegate!(self, s => s.set_host_symmetry(symmetry))

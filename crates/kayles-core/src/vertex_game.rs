@@ -20,8 +20,9 @@ use crate::known::PathNimbers;
 use crate::small::{SmallSolver, MAX_SMALL_ORDER};
 use crate::symmetry::HostSymmetry;
 use crate::{GameKind, Graph, VertexSet};
+use std::any::Any;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Words of the widest vertex set the search uses.
 const MAX_WORDS: usize = 64;
@@ -552,7 +553,28 @@ pub struct VertexSolver<R: VertexRules> {
     /// [`HostSymmetry::long_axis_major`]).
     internal: Option<(Vec<usize>, HostSymmetry)>,
     paths: PathNimbers,
+    /// The host of the last search, as the search reads it (built once for the many
+    /// positions of one host that a split's jobs or a certificate's questions ask about).
+    prepared: Mutex<Option<PreparedHost>>,
     rules: std::marker::PhantomData<R>,
+}
+
+/// A [`Host`] built for one graph, at the width its search used.
+struct PreparedHost {
+    graph: Graph,
+    /// Whether the host is the graph renumbered in the internal order.
+    renumbered: bool,
+    /// A `Host<S>` for the width `S` of the search.
+    host: Arc<dyn Any + Send + Sync>,
+}
+
+/// What a search is asked of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Question {
+    /// Its nimber.
+    Nimber,
+    /// Whether the position plus a heap of this size is a win (answered 1) or a loss (0).
+    WinsWithHeap(u8),
 }
 
 impl<R: VertexRules> Default for VertexSolver<R> {
@@ -574,6 +596,7 @@ impl<R: VertexRules> VertexSolver<R> {
             symmetry: None,
             internal: None,
             paths: PathNimbers::new(),
+            prepared: Mutex::new(None),
             rules: std::marker::PhantomData,
         }
     }
@@ -685,7 +708,42 @@ impl<R: VertexRules> VertexSolver<R> {
     pub fn nimber_of_subset(&mut self, host: &Graph, set: &VertexSet) -> Result<u32, SearchError> {
         self.paths.path(host.order());
         self.prepare_internal_order(host);
-        self.on_deep_stack(host.order(), |solver| solver.dispatch(host, Some(set)))
+        self.on_deep_stack(host.order(), |solver| {
+            solver.dispatch(host, Some(set), Question::Nimber)
+        })
+    }
+
+    /// Whether the position `set` of the graph `host` plus a Nim heap of size `heap` is a
+    /// win for the player to move (that is, whether its nimber is not `heap`), searched as
+    /// in [`nimber_of_subset`](Self::nimber_of_subset). With the outcome method this
+    /// costs one round of the nimber's search, often far less than the nimber.
+    ///
+    /// ```
+    /// use kayles_core::{families, search::Solver, VertexSet};
+    /// let host = families::build("grid:3x6").unwrap();
+    /// let all = VertexSet::full(18);
+    /// let mut solver = Solver::new();
+    /// let value = solver.nimber_of_subset(&host, &all).unwrap();
+    /// for heap in 0..6 {
+    ///     assert_eq!(solver.wins_with_heap(&host, &all, heap), Ok(heap != value));
+    /// }
+    /// ```
+    pub fn wins_with_heap(
+        &mut self,
+        host: &Graph,
+        set: &VertexSet,
+        heap: u32,
+    ) -> Result<bool, SearchError> {
+        let Ok(heap) = u8::try_from(heap) else {
+            // Nimbers are below 256 (or the search reports an error).
+            return self.nimber_of_subset(host, set).map(|_| true);
+        };
+        self.paths.path(host.order());
+        self.prepare_internal_order(host);
+        let answer = self.on_deep_stack(host.order(), |solver| {
+            solver.dispatch(host, Some(set), Question::WinsWithHeap(heap))
+        })?;
+        Ok(answer == 1)
     }
 
     /// Works out the internal order for `host` the first time its symmetry's host is met.
@@ -700,7 +758,9 @@ impl<R: VertexRules> VertexSolver<R> {
     fn connected_nimber(&mut self, g: &Graph) -> Result<u32, SearchError> {
         self.paths.path(g.order());
         self.prepare_internal_order(g);
-        self.on_deep_stack(g.order(), |solver| solver.dispatch(g, None))
+        self.on_deep_stack(g.order(), |solver| {
+            solver.dispatch(g, None, Question::Nimber)
+        })
     }
 
     /// Runs `search` here, or, for a graph of more than 64 vertices searched on the
@@ -725,16 +785,22 @@ impl<R: VertexRules> VertexSolver<R> {
         }
     }
 
-    /// Searches `set` (all of `g` when `None`) at the narrowest width that holds `g`.
-    fn dispatch(&self, g: &Graph, set: Option<&VertexSet>) -> Result<u32, SearchError> {
+    /// Asks `question` of `set` (all of `g` when `None`) at the narrowest width that holds
+    /// `g`.
+    fn dispatch(
+        &self,
+        g: &Graph,
+        set: Option<&VertexSet>,
+        question: Question,
+    ) -> Result<u32, SearchError> {
         match g.order() {
-            0..=64 => self.run::<u64>(g, set),
-            65..=128 => self.run::<u128>(g, set),
-            129..=256 => self.run::<Words<4>>(g, set),
-            257..=512 => self.run::<Words<8>>(g, set),
-            513..=1024 => self.run::<Words<16>>(g, set),
-            1025..=2048 => self.run::<Words<32>>(g, set),
-            2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g, set),
+            0..=64 => self.run::<u64>(g, set, question),
+            65..=128 => self.run::<u128>(g, set, question),
+            129..=256 => self.run::<Words<4>>(g, set, question),
+            257..=512 => self.run::<Words<8>>(g, set, question),
+            513..=1024 => self.run::<Words<16>>(g, set, question),
+            1025..=2048 => self.run::<Words<32>>(g, set, question),
+            2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g, set, question),
             order => Err(SearchError::ComponentTooLarge {
                 order,
                 max: MAX_COMPONENT_ORDER,
@@ -742,26 +808,59 @@ impl<R: VertexRules> VertexSolver<R> {
         }
     }
 
-    fn run<S: Bits>(&self, g: &Graph, set: Option<&VertexSet>) -> Result<u32, SearchError> {
+    fn run<S: Bits>(
+        &self,
+        g: &Graph,
+        set: Option<&VertexSet>,
+        question: Question,
+    ) -> Result<u32, SearchError> {
         let n = g.order();
         let mut root = match set {
             Some(set) => S::from_words(set.words()).intersection(S::prefix(n)),
             None => S::prefix(n),
         };
         let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
-        let symmetry = self.symmetry.as_ref().filter(|sym| sym.is_host(g));
+        let mut symmetry = self.symmetry.as_ref().filter(|sym| sym.is_host(g));
+        let mut renumbering = None;
         if let (Some(_), Some((perm, internal))) = (symmetry, &self.internal) {
-            let host = Host::<S>::new(&g.relabel(perm));
             let mut moved = S::empty();
             for v in root.iter() {
                 moved.insert(perm[v]);
             }
             root = moved;
-            let game = VertexGame::<S, R>::new(&host, &paths, Some(internal));
-            return engine::solve(&game, &self.memo, &root);
+            symmetry = Some(internal);
+            renumbering = Some(perm.as_slice());
         }
-        let host = Host::<S>::new(g);
+        let host = self.prepared_host::<S>(g, renumbering);
         let game = VertexGame::<S, R>::new(&host, &paths, symmetry);
-        engine::solve(&game, &self.memo, &root)
+        match question {
+            Question::Nimber => engine::solve(&game, &self.memo, &root),
+            Question::WinsWithHeap(heap) => {
+                engine::decide(&game, &self.memo, &root, heap).map(u32::from)
+            }
+        }
+    }
+
+    /// The [`Host`] of `g` (renumbered by `renumbering` if given) at width `S`: the one
+    /// of the last search when it was of the same graph, numbering and width.
+    fn prepared_host<S: Bits>(&self, g: &Graph, renumbering: Option<&[usize]>) -> Arc<Host<S>> {
+        let mut prepared = self.prepared.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(p) = prepared.as_ref() {
+            if p.renumbered == renumbering.is_some() && p.graph == *g {
+                if let Ok(host) = Arc::clone(&p.host).downcast::<Host<S>>() {
+                    return host;
+                }
+            }
+        }
+        let host = Arc::new(match renumbering {
+            Some(perm) => Host::<S>::new(&g.relabel(perm)),
+            None => Host::<S>::new(g),
+        });
+        *prepared = Some(PreparedHost {
+            graph: g.clone(),
+            renumbered: renumbering.is_some(),
+            host: Arc::clone(&host) as Arc<dyn Any + Send + Sync>,
+        });
+        host
     }
 }

@@ -243,6 +243,37 @@ pub fn solve<G: Game>(
     memo: &SharedMemo,
     position: &G::Position,
 ) -> Result<u32, SearchError> {
+    run(game, memo, |engine| match memo.config.method {
+        Method::Mex => engine.xor_of_components(position.clone()),
+        Method::Outcome => engine.outcome_xor_of_components(position.clone()),
+    })
+    .map(u32::from)
+}
+
+/// Whether `position + *heap` (a sum of components and a Nim heap) is a win for the
+/// player to move, that is, whether the nimber of `position` is not `heap`. With the
+/// outcome method this is one round of the search, which stops at the first winning move;
+/// with the mex method, the nimber compared with `heap`. Threads and stacks as in
+/// [`solve`].
+pub fn decide<G: Game>(
+    game: &G,
+    memo: &SharedMemo,
+    position: &G::Position,
+    heap: u8,
+) -> Result<bool, SearchError> {
+    run(game, memo, |engine| match memo.config.method {
+        Method::Mex => engine.xor_of_components(position.clone()) != heap,
+        Method::Outcome => engine.position_wins(position.clone(), heap),
+    })
+}
+
+/// Runs `search` with an engine on this thread, or in the pool with
+/// [`SearchConfig::threads`] other than 1, and turns a stop or an overflow into an error.
+fn run<G: Game, T: Send>(
+    game: &G,
+    memo: &SharedMemo,
+    search: impl FnOnce(&mut Engine<'_, '_, G>) -> T + Send,
+) -> Result<T, SearchError> {
     let parallel = runs_in_pool(&memo.config);
     let run = || {
         let context = Context::new(game, memo, parallel);
@@ -251,15 +282,12 @@ pub fn solve<G: Game>(
             state: context.take_state(),
         };
         engine.check_stop();
-        let value = match memo.config.method {
-            Method::Mex => engine.xor_of_components(position.clone()),
-            Method::Outcome => engine.outcome_xor_of_components(position.clone()),
-        };
+        let answer = search(&mut engine);
         context.put_state(engine.state);
         context.finish();
-        value
+        answer
     };
-    let value = if parallel { pool().install(run) } else { run() };
+    let answer = if parallel { pool().install(run) } else { run() };
     if memo.stopped.swap(false, Relaxed) {
         memo.clear();
         memo.overflow.store(false, Relaxed);
@@ -268,7 +296,7 @@ pub fn solve<G: Game>(
     if memo.overflow.swap(false, Relaxed) {
         Err(SearchError::NimberTooLarge)
     } else {
-        Ok(u32::from(value))
+        Ok(answer)
     }
 }
 

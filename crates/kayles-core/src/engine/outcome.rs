@@ -361,7 +361,7 @@ impl<G: Game> Engine<'_, '_, G> {
     }
 
     /// Whether `position + *heap` is a win, `position` a sum of components.
-    fn position_wins(&mut self, position: G::Position, heap: u8) -> bool {
+    pub(super) fn position_wins(&mut self, position: G::Position, heap: u8) -> bool {
         let base = self.state.pieces.len();
         self.context.game.split(&position, &mut self.state.pieces);
         let end = self.state.pieces.len();

@@ -245,3 +245,39 @@ pub fn random_graphs() -> impl Iterator<Item = Graph> {
         g
     })
 }
+
+/// A position with a Nim heap beside it: `wins_with_heap` says whether the nimber is not
+/// the heap, for every subset of every fixture (asked of the whole host, so the search
+/// meets the subset as a position of the host), every heap up to one above the value,
+/// both methods.
+#[test]
+fn wins_with_heap_agrees_with_the_definition() {
+    for game in GameKind::ALL {
+        for method in Method::ALL {
+            for small_order in [0, 10] {
+                let config = SearchConfig {
+                    method,
+                    small_order,
+                    ..SearchConfig::default()
+                };
+                let mut solver = GameSolver::new(game, config);
+                for (name, g) in fixtures() {
+                    for mask in 0..1u64 << g.order() {
+                        let want = judge(game, &g, u128::from(mask));
+                        let set = VertexSet::from_vertices(
+                            g.order(),
+                            (0..g.order()).filter(|v| mask >> v & 1 == 1),
+                        );
+                        for heap in 0..=want + 1 {
+                            assert_eq!(
+                                solver.wins_with_heap(&g, &set, heap),
+                                Ok(heap != want),
+                                "{game} {name} subset {mask:#b} heap {heap} {config:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
