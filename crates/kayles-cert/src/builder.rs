@@ -15,7 +15,8 @@
 //! Facts are about representatives ([`Representatives`]); a reference from another
 //! position carries the vertex map.
 
-use crate::format::{Evidence, Fact, Move, Ref};
+use crate::bitset::{self, Adjacency};
+use crate::format::{Evidence, Fact, Map, Move, Ref};
 use crate::oracle::Oracle;
 use crate::represent::{Rep, Representatives};
 use crate::writer::CertificateWriter;
@@ -27,6 +28,7 @@ use std::io::Write;
 /// Builds the facts of one certificate into a [`CertificateWriter`].
 pub struct ProofBuilder<'h, O, W: Write> {
     host: &'h Graph,
+    adjacency: Adjacency,
     game: GameKind,
     oracle: O,
     writer: CertificateWriter<W>,
@@ -42,7 +44,6 @@ pub struct ProofBuilder<'h, O, W: Write> {
 
 /// One move's result: its components (by least vertex), and how many vertices it leaves.
 struct Outcome {
-    mv: Move,
     comps: Vec<Vec<u32>>,
     left: usize,
 }
@@ -60,6 +61,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     ) -> Self {
         ProofBuilder {
             host,
+            adjacency: Adjacency::new(host),
             game,
             oracle,
             writer,
@@ -73,11 +75,8 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
 
     /// The components of `set` (any vertex set), by least vertex.
     pub fn components(&self, set: &VertexSet) -> Vec<Vec<u32>> {
-        self.host
-            .components(set)
-            .into_iter()
-            .map(|c| c.iter().map(|v| v as u32).collect())
-            .collect()
+        let list: Vec<u32> = set.iter().map(|v| v as u32).collect();
+        self.adjacency.components(self.adjacency.set(&list))
     }
 
     /// Proves the value of every component of `set` and ends the certificate with them as
@@ -109,32 +108,45 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         VertexSet::from_vertices(self.host.order(), set.iter().map(|&v| v as usize))
     }
 
-    /// The moves of the connected position `x` in the documented order, with their results.
-    fn outcomes(&self, x: &[u32]) -> Vec<Outcome> {
-        let xs = self.vertex_set(x);
+    /// The moves of the connected position `x` in the documented order (vertices
+    /// increasing; edges `(u, w)`, `u < w`, lexicographic), with what each leaves.
+    fn moves(&self, x: &[u32]) -> Vec<(Move, Vec<u64>)> {
+        let adj = &self.adjacency;
+        let xs = adj.set(x);
         let mut out = Vec::new();
-        let mut push = |mv: Move, removed: VertexSet| {
-            let after = xs.difference(&removed);
-            out.push(Outcome {
-                mv,
-                left: after.len(),
-                comps: self.components(&after),
-            });
-        };
         for &u in x {
+            let (u, row) = (u as usize, adj.row(u as usize));
             match self.game {
-                GameKind::Node => push(Move::Vertex(u), self.host.closed_neighbourhood(u as usize)),
+                GameKind::Node => {
+                    let mut after: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & !r).collect();
+                    after[u / 64] &= !(1 << (u % 64));
+                    out.push((Move::Vertex(u as u32), after));
+                }
                 GameKind::Arc => {
-                    for w in self.host.neighbours(u as usize).iter() {
-                        if w > u as usize && xs.contains(w) {
-                            let removed = self.vertex_set(&[u, w as u32]);
-                            push(Move::Edge(u, w as u32), removed);
+                    let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
+                    bitset::for_each(&inside, |w| {
+                        if w > u {
+                            let mut after = xs.clone();
+                            after[u / 64] &= !(1 << (u % 64));
+                            after[w / 64] &= !(1 << (w % 64));
+                            out.push((Move::Edge(u as u32, w as u32), after));
                         }
-                    }
+                    });
                 }
             }
         }
         out
+    }
+
+    /// The moves of `x` with their results split into components.
+    fn outcomes(&self, x: &[u32]) -> Vec<Outcome> {
+        self.moves(x)
+            .into_iter()
+            .map(|(_, after)| Outcome {
+                left: after.iter().map(|w| w.count_ones() as usize).sum(),
+                comps: self.adjacency.components(after),
+            })
+            .collect()
     }
 
     /// Index of the largest component (the first of the largest).
@@ -169,7 +181,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         }
         let rep = self.reps.of(self.host, comp);
         let (index, value) = self.eq_fact(&rep.set)?;
-        Ok((fact_ref(index, rep), value))
+        Ok((fact_ref(index, &rep), value))
     }
 
     /// A reference proving that `comp` does not have value `w` (it must not).
@@ -185,21 +197,22 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok(self.eq_ref(comp)?.0);
         }
         if let Some(&index) = self.ne.get(&(rep.set.clone(), w)) {
-            return Ok(fact_ref(index, rep));
+            return Ok(fact_ref(index, &rep));
         }
         // value > w: a move to a result of value w, leaving as few vertices as possible.
-        let mut outcomes = self.outcomes(&rep.set);
-        outcomes.sort_by_key(|o| o.left);
-        for o in outcomes {
-            if self.result_is(&o.comps, w)? {
-                let refs = self.exact_proof(&o.comps)?;
+        let mut moves = self.moves(&rep.set);
+        moves.sort_by_key(|(_, after)| after.iter().map(|w| w.count_ones()).sum::<u32>());
+        for (mv, after) in moves {
+            let comps = self.adjacency.components(after);
+            if self.result_is(&comps, w)? {
+                let refs = self.exact_proof(&comps)?;
                 let index = self.writer.push(&Fact {
                     value: w,
                     set: rep.set.clone(),
-                    evidence: Evidence::Witness(o.mv, refs),
+                    evidence: Evidence::Witness(mv, refs),
                 })?;
                 self.ne.insert((rep.set.clone(), w), index);
-                return Ok(fact_ref(index, rep));
+                return Ok(fact_ref(index, &rep));
             }
         }
         Err(Error::Inconsistent(format!(
@@ -271,9 +284,12 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     }
 }
 
-fn fact_ref(index: u64, rep: Rep) -> Ref {
+fn fact_ref(index: u64, rep: &Rep) -> Ref {
     Ref::Fact {
         index,
-        map: rep.map,
+        map: match &rep.map {
+            None => Map::Same,
+            Some(images) => Map::from_images(&rep.set, images),
+        },
     }
 }

@@ -5,7 +5,8 @@
 //! The decompressed stream is a text header (`kayles-certificate 1`, `game`, `graph`,
 //! `nimber`, `computed`, an empty line) and then binary records: a tag byte (0 EQ, 1 NE
 //! by a witness move, 2 NE by an EQ fact, 3 the root), unsigned LEB128 numbers, vertex
-//! sets as a size, a first vertex and gaps, and references as back distances.
+//! sets as a size, a first vertex and gaps, and references as back distances with the
+//! form of their vertex map.
 
 use kayles_core::GameKind;
 
@@ -33,15 +34,46 @@ pub struct Header {
 pub enum Ref {
     /// A small component the checker evaluates by definition.
     Computed,
-    /// An earlier fact: about this very vertex set (`map: None`), or about an isomorphic
-    /// one, `map[i]` being the component's vertex that the fact's `i`-th smallest vertex
-    /// goes to.
+    /// An earlier fact, about this component's vertex set or an isomorphic one.
     Fact {
         /// The fact's index (facts are numbered from 0 in file order).
         index: u64,
-        /// The vertex map, when the fact is about another vertex set.
-        map: Option<Vec<u32>>,
+        /// How the fact's vertices correspond to the component's.
+        map: Map,
     },
+}
+
+/// How the vertices of a referenced fact's set `F` correspond to those of the component
+/// `C` (both increasing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Map {
+    /// `F` is `C`.
+    Same,
+    /// `F[i] -> C[i]`: an isomorphism that keeps the vertex order (a translation).
+    InOrder,
+    /// `F[i] -> C[p[i]]`.
+    Positions(Vec<u32>),
+}
+
+impl Map {
+    /// The map that sends `from[i]` to `images[i]`, in the cheapest form (`images` is a
+    /// permutation of the component's vertices).
+    pub fn from_images(from: &[u32], images: &[u32]) -> Map {
+        if from == images {
+            return Map::Same;
+        }
+        let mut sorted = images.to_vec();
+        sorted.sort_unstable();
+        if sorted == images {
+            return Map::InOrder;
+        }
+        Map::Positions(
+            images
+                .iter()
+                .map(|v| sorted.binary_search(v).expect("a permutation") as u32)
+                .collect(),
+        )
+    }
 }
 
 /// A move: a vertex (Node Kayles) or an edge `u < v` (Arc Kayles).
@@ -117,12 +149,16 @@ fn put_ref(out: &mut Vec<u8>, r: &Ref, current: u64) {
             // Back distance; a forward index (a damaged certificate built in a test)
             // wraps to a huge distance, which the checker rejects.
             let d = current.wrapping_sub(*index);
-            put_varint(
-                out,
-                d.wrapping_mul(2).wrapping_add(1 + u64::from(map.is_some())),
-            );
-            for &v in map.iter().flatten() {
-                put_varint(out, u64::from(v));
+            let form = match map {
+                Map::Same => 1,
+                Map::InOrder => 2,
+                Map::Positions(_) => 3,
+            };
+            put_varint(out, d.wrapping_mul(3).wrapping_add(form));
+            if let Map::Positions(p) = map {
+                for &i in p {
+                    put_varint(out, u64::from(i));
+                }
             }
         }
     }
@@ -311,18 +347,20 @@ impl Decoder<'_> {
         if r == 0 {
             return Ok(Ref::Computed);
         }
-        let index = current.wrapping_sub((r - 1) / 2);
-        let map = if (r - 1) % 2 == 1 {
-            let f = facts
-                .get(index as usize)
-                .ok_or("mapped reference out of range")?;
-            let mut map = Vec::with_capacity(f.set.len());
-            for _ in 0..f.set.len() {
-                map.push(self.varint()? as u32);
+        let index = current.wrapping_sub((r - 1) / 3);
+        let map = match (r - 1) % 3 {
+            0 => Map::Same,
+            1 => Map::InOrder,
+            _ => {
+                let f = facts
+                    .get(index as usize)
+                    .ok_or("mapped reference out of range")?;
+                let mut p = Vec::with_capacity(f.set.len());
+                for _ in 0..f.set.len() {
+                    p.push(self.varint()? as u32);
+                }
+                Map::Positions(p)
             }
-            Some(map)
-        } else {
-            None
         };
         Ok(Ref::Fact { index, map })
     }
@@ -358,18 +396,18 @@ mod tests {
                     evidence: Evidence::Moves(vec![
                         vec![Ref::Fact {
                             index: 0,
-                            map: Some(vec![2]),
+                            map: Map::InOrder,
                         }],
                         vec![Ref::Fact {
                             index: 0,
-                            map: None,
+                            map: Map::Same,
                         }],
                     ]),
                 },
             ],
             root: vec![Ref::Fact {
                 index: 1,
-                map: None,
+                map: Map::Positions(vec![2, 1, 0]),
             }],
         };
         let bytes = cert.encode();

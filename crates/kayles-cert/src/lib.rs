@@ -24,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+mod bitset;
 pub mod builder;
 pub mod format;
 pub mod oracle;

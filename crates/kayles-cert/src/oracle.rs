@@ -3,6 +3,7 @@
 
 use crate::Error;
 use kayles_core::game::GameSolver;
+use kayles_core::search::SearchConfig;
 use kayles_core::{Graph, VertexSet};
 
 /// Answers questions about connected positions (vertex sets) of one host graph.
@@ -17,31 +18,64 @@ pub trait Oracle {
     }
 }
 
+impl<O: Oracle + ?Sized> Oracle for &mut O {
+    fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
+        (**self).nimber(set)
+    }
+    fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
+        (**self).value_is(set, x)
+    }
+}
+
 /// The mex engine as an oracle: [`GameSolver::nimber_of_subset`] on the host, on whatever
 /// the solver's memo holds (warm after the solver has searched the host).
 pub struct SolverOracle<'a> {
     solver: &'a mut GameSolver,
     host: &'a Graph,
-    /// Questions asked.
+    config: SearchConfig,
+    /// Values already asked for, by vertex set (a question costs tens of microseconds
+    /// even when the memo has the answer).
+    cache: std::collections::HashMap<Vec<u64>, u32>,
+    /// Questions the solver answered.
     pub queries: u64,
 }
 
 impl<'a> SolverOracle<'a> {
     /// An oracle for positions of `host`, answered by `solver` (set up for `host`, e.g.
-    /// with its host symmetry).
+    /// with its host symmetry). The solver answers on the calling thread while the oracle
+    /// lives (its memo answers most questions; a thread pool's hand-offs would cost more
+    /// than the search); its configuration is restored when the oracle is dropped.
     pub fn new(solver: &'a mut GameSolver, host: &'a Graph) -> Self {
+        let config = solver.config();
+        solver.set_config(SearchConfig {
+            threads: 1,
+            ..config
+        });
         SolverOracle {
             solver,
             host,
+            config,
+            cache: std::collections::HashMap::new(),
             queries: 0,
         }
     }
 }
 
+impl Drop for SolverOracle<'_> {
+    fn drop(&mut self) {
+        self.solver.set_config(self.config);
+    }
+}
+
 impl Oracle for SolverOracle<'_> {
     fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
+        if let Some(&v) = self.cache.get(set.words()) {
+            return Ok(v);
+        }
         self.queries += 1;
-        Ok(self.solver.nimber_of_subset(self.host, set)?)
+        let v = self.solver.nimber_of_subset(self.host, set)?;
+        self.cache.insert(set.words().to_vec(), v);
+        Ok(v)
     }
 }
 

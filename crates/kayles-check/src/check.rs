@@ -228,10 +228,9 @@ struct Checker<'g> {
     small: HashMap<u64, u32>,
 }
 
-/// The components of a position, ordered by least vertex: bitsets and sorted vertex lists.
+/// The components of a position, ordered by least vertex, as sorted vertex lists.
 #[derive(Default)]
 struct Split {
-    bits: Vec<u64>,
     verts: Vec<u32>,
     starts: Vec<usize>,
 }
@@ -420,7 +419,7 @@ impl Checker<'_> {
     ) -> Result<(), String> {
         let mut verts = Vec::new();
         for_each(x, |u| verts.push(u as u32));
-        match self.reference(input, x, &verts)? {
+        match self.reference(input, &verts)? {
             (Val::Exact(t), false) if t != v => Ok(()),
             (_, true) => Err("refers to a computed value, not an EQ fact".into()),
             (other, _) => Err(format!("the referenced fact proves {}", describe(other))),
@@ -500,7 +499,6 @@ impl Checker<'_> {
             for i in 0..words {
                 rest[i] &= !comp[i];
             }
-            out.bits.extend_from_slice(&comp);
             for_each(&comp, |v| out.verts.push(v as u32));
             out.starts.push(out.verts.len());
         }
@@ -519,12 +517,10 @@ impl Checker<'_> {
             ));
         }
         let (mut xor, mut unequal) = (0u32, None);
-        let words = set.len();
         for i in 0..c {
-            let bits = &split.bits[i * words..(i + 1) * words];
             let verts = &split.verts[split.starts[i]..split.starts[i + 1]];
             let at = |e: String| format!("component {i} (from vertex {}): {e}", verts[0]);
-            match self.reference(input, bits, verts).map_err(at)?.0 {
+            match self.reference(input, verts).map_err(at)?.0 {
                 Val::Exact(t) => xor ^= t,
                 Val::NotEqual(t) if unequal.is_none() => unequal = Some(t),
                 Val::NotEqual(_) => return Err(at("a second NE reference".into())),
@@ -536,14 +532,13 @@ impl Checker<'_> {
         })
     }
 
-    /// A reference for the component C (bitset and sorted vertices): 0 for "computed",
-    /// else `2 d + 1` (fact `index - d`, the same vertex set) or `2 d + 2` (fact
-    /// `index - d` about an isomorphic set, followed by the images of its vertices).
-    /// Returns the value and whether it was computed.
+    /// A reference for the component C (its sorted vertices): 0 for "computed",
+    /// else `3 d + form`, naming fact `index - d` and how its vertex set F corresponds to
+    /// C: form 1, F is C; form 2, `F[i] -> C[i]`; form 3, `F[i] -> C[p_i]` with the
+    /// `|F|` positions `p_i` following. Returns the value and whether it was computed.
     fn reference<R: Read>(
         &mut self,
         input: &mut Input<R>,
-        bits: &[u64],
         verts: &[u32],
     ) -> Result<(Val, bool), String> {
         let r = input.varint()?;
@@ -557,7 +552,7 @@ impl Checker<'_> {
             }
             return Ok((Val::Exact(self.small_value(verts)), true));
         }
-        let (d, mapped) = ((r - 1) / 2, (r - 1) % 2 == 1);
+        let (d, form) = ((r - 1) / 3, (r - 1) % 3 + 1);
         let here = self.kinds.len() as u64;
         if d == 0 {
             return Err("refers to the fact being checked (itself)".into());
@@ -569,38 +564,37 @@ impl Checker<'_> {
         }
         let f = (here - d) as usize;
         let fv = &self.verts[self.starts[f]..self.starts[f + 1]];
-        if !mapped {
-            if fv != verts {
-                return Err(format!("fact {f} is about another vertex set"));
-            }
-        } else {
-            if fv.len() != verts.len() {
-                return Err(format!(
-                    "fact {f} has {} vertices, the component {}",
-                    fv.len(),
-                    verts.len()
-                ));
-            }
-            let n = self.g.order() as u64;
-            let mut image = Vec::with_capacity(fv.len());
-            let mut seen = vec![0u64; bits.len()];
-            for _ in 0..fv.len() {
-                let w = input.number(n, "mapped vertex")?;
-                if w >= n as usize || !contains(bits, w) || contains(&seen, w) {
-                    return Err(format!(
-                        "vertex map to fact {f}: {w} is not a new vertex of the component"
-                    ));
+        if fv.len() != verts.len() {
+            return Err(format!(
+                "fact {f} has {} vertices, the component {}",
+                fv.len(),
+                verts.len()
+            ));
+        }
+        if form == 1 && fv != verts {
+            return Err(format!("fact {f} is about another vertex set"));
+        }
+        if form > 1 {
+            let mut image = verts.to_vec();
+            if form == 3 {
+                let mut seen = vec![false; verts.len()];
+                for slot in image.iter_mut() {
+                    let p = input.number(verts.len() as u64, "map position")?;
+                    if p >= verts.len() || std::mem::replace(&mut seen[p], true) {
+                        return Err(format!(
+                            "vertex map to fact {f}: position {p} is not a new vertex of the component"
+                        ));
+                    }
+                    *slot = verts[p];
                 }
-                seen[w / 64] |= 1 << (w % 64);
-                image.push(w);
             }
             for i in 0..fv.len() {
                 for j in i + 1..fv.len() {
                     let (a, b) = (fv[i] as usize, fv[j] as usize);
-                    if self.g.has_edge(a, b) != self.g.has_edge(image[i], image[j]) {
+                    let (x, y) = (image[i] as usize, image[j] as usize);
+                    if self.g.has_edge(a, b) != self.g.has_edge(x, y) {
                         return Err(format!(
-                            "vertex map to fact {f} is not an isomorphism: {a}-{b} and {}-{} differ",
-                            image[i], image[j]
+                            "vertex map to fact {f} is not an isomorphism: {a}-{b} and {x}-{y} differ"
                         ));
                     }
                 }
@@ -680,12 +674,13 @@ mod tests {
     const ARC_P3: &str = "kayles-certificate 1\ngame arc\ngraph path:3\nnimber 1\ncomputed 0\n\n";
 
     /// Arc Kayles on the path 0-1-2: fact 0 is EQ({0}, 0), fact 1 is EQ({0,1,2}, 1) with
-    /// the move 0-1 leaving {2} (fact 0 through the map 0 -> 2) and 1-2 leaving {0}.
+    /// the move 0-1 leaving {2} (fact 0 through the map 0 -> position `map` of {2}) and
+    /// 1-2 leaving {0}.
     fn arc_p3(map: u8, claim: &str) -> Vec<u8> {
         let mut raw = ARC_P3.replace("nimber 1", claim).into_bytes();
         raw.extend([0, 0, 1, 0, 0]);
-        raw.extend([0, 1, 3, 0, 0, 0, 2, 1, 4, map, 1, 3]);
-        raw.extend([3, 1, 3]);
+        raw.extend([0, 1, 3, 0, 0, 0, 2, 1, 6, map, 1, 4]);
+        raw.extend([3, 1, 4]);
         ruzstd::encoding::compress_to_vec(&raw[..], ruzstd::encoding::CompressionLevel::Fastest)
     }
 
@@ -695,8 +690,8 @@ mod tests {
 
     #[test]
     fn a_hand_made_certificate_checks() {
-        assert_eq!(verdict("path:3", &arc_p3(2, "nimber 1")), Ok(1));
-        assert_eq!(verdict("Bg", &arc_p3(2, "nimber 1")), Ok(1));
+        assert_eq!(verdict("path:3", &arc_p3(0, "nimber 1")), Ok(1));
+        assert_eq!(verdict("Bg", &arc_p3(0, "nimber 1")), Ok(1));
     }
 
     #[test]
@@ -705,18 +700,18 @@ mod tests {
             Err(Failure::Rejected(e)) => e,
             other => panic!("{other:?}"),
         };
-        assert!(reason(&arc_p3(0, "nimber 1")).contains("is not a new vertex of the component"));
-        assert!(reason(&arc_p3(2, "nimber 0")).contains("the header claims 0"));
-        let cut = reason(&arc_p3(2, "nimber 1")[..20]);
+        assert!(reason(&arc_p3(1, "nimber 1")).contains("is not a new vertex of the component"));
+        assert!(reason(&arc_p3(0, "nimber 0")).contains("the header claims 0"));
+        let cut = reason(&arc_p3(0, "nimber 1")[..20]);
         assert!(
             cut.contains("truncated") || cut.contains("compressed"),
             "{cut}"
         );
         assert!(matches!(
-            verdict("path:3x", &arc_p3(2, "nimber 1")),
+            verdict("path:3x", &arc_p3(0, "nimber 1")),
             Err(Failure::BadInput(_))
         ));
-        match verdict("path:4", &arc_p3(2, "nimber 1")) {
+        match verdict("path:4", &arc_p3(0, "nimber 1")) {
             Err(Failure::Rejected(e)) => assert!(e.contains("another graph"), "{e}"),
             other => panic!("{other:?}"),
         }
