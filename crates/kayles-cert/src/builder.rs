@@ -21,8 +21,8 @@ use crate::oracle::Oracle;
 use crate::represent::{Rep, Representatives};
 use crate::writer::CertificateWriter;
 use crate::Error;
+use hashbrown::HashMap;
 use kayles_core::{GameKind, Graph, VertexSet};
-use std::collections::HashMap;
 use std::io::Write;
 
 /// Builds the facts of one certificate into a [`CertificateWriter`].

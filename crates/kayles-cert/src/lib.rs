@@ -69,7 +69,7 @@ pub struct Options {
 }
 
 /// The default of [`Options::computed`] (docs/certificates.md has the measurements).
-pub const DEFAULT_COMPUTED: usize = 4;
+pub const DEFAULT_COMPUTED: usize = 8;
 
 impl Default for Options {
     fn default() -> Self {

@@ -35,7 +35,7 @@ pub struct SolverOracle<'a> {
     config: SearchConfig,
     /// Values already asked for, by vertex set (a question costs tens of microseconds
     /// even when the memo has the answer).
-    cache: std::collections::HashMap<Vec<u64>, u32>,
+    cache: hashbrown::HashMap<Vec<u64>, u32>,
     /// Questions the solver answered.
     pub queries: u64,
 }
@@ -55,7 +55,7 @@ impl<'a> SolverOracle<'a> {
             solver,
             host,
             config,
-            cache: std::collections::HashMap::new(),
+            cache: hashbrown::HashMap::new(),
             queries: 0,
         }
     }

@@ -1,11 +1,11 @@
 //! Representatives: which vertex set a fact is written about when a position is met, so
 //! that isomorphic positions share one fact, and the vertex map a reference then carries.
 
+use hashbrown::HashMap;
 use kayles_core::bits::{Bits, Words};
 use kayles_core::canonical::Canonizer;
 use kayles_core::symmetry::HostSymmetry;
 use kayles_core::{Graph, VertexSet};
-use std::collections::HashMap;
 
 /// How positions are merged into one fact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -36,7 +36,13 @@ pub struct Rep {
 /// Finds representatives under one [`Dedup`] rule.
 pub struct Representatives {
     rule: Rule,
+    /// The representatives of the positions met lately (the builder asks for one
+    /// position several times in a row); emptied when it reaches [`CACHE_ENTRIES`].
+    cache: HashMap<Vec<u32>, Rep>,
 }
+
+/// The most positions [`Representatives`] remembers.
+pub const CACHE_ENTRIES: usize = 1 << 20;
 
 enum Rule {
     Exact,
@@ -60,11 +66,26 @@ impl Representatives {
                 reps: HashMap::new(),
             },
         };
-        Representatives { rule }
+        Representatives {
+            rule,
+            cache: HashMap::new(),
+        }
     }
 
     /// The representative of the connected position `set` (increasing) of `host`.
     pub fn of(&mut self, host: &Graph, set: &[u32]) -> Rep {
+        if let Some(rep) = self.cache.get(set) {
+            return rep.clone();
+        }
+        if self.cache.len() >= CACHE_ENTRIES {
+            self.cache.clear();
+        }
+        let rep = self.find(host, set);
+        self.cache.insert(set.to_vec(), rep.clone());
+        rep
+    }
+
+    fn find(&mut self, host: &Graph, set: &[u32]) -> Rep {
         let same = || Rep {
             set: set.to_vec(),
             map: None,

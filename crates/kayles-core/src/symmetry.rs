@@ -349,38 +349,42 @@ impl HostSymmetry {
     /// assert_eq!(images, vec![0, 5, 10]);
     /// ```
     pub fn least_image_with_map(&self, set: &[u32]) -> (Vec<u32>, Vec<u32>) {
-        let mut best: Option<(Vec<u32>, Vec<u32>)> = None;
-        let mut consider = |images: Vec<u32>| {
-            let mut sorted = images.clone();
-            sorted.sort_unstable();
-            if best.as_ref().map_or(true, |(b, _)| sorted < *b) {
-                best = Some((sorted, images));
-            }
+        let (mut best, mut best_images) = (Vec::new(), Vec::new());
+        let (mut points, mut images, mut sorted) = (Vec::new(), Vec::new(), Vec::new());
+        let shifts = match self.shift {
+            Shift::Rotate { n, .. } => n,
+            _ => 1,
         };
-        let identity: &[u32] = &[];
-        for map in std::iter::once(identity).chain(self.point_maps.iter().map(Vec::as_slice)) {
-            let points: Vec<u32> = set
-                .iter()
-                .map(|&v| if map.is_empty() { v } else { map[v as usize] })
-                .collect();
-            match self.shift {
-                Shift::None => consider(points),
-                Shift::Translate { cols, .. } => {
-                    let cols = cols as u32;
-                    let row = points.iter().map(|v| v / cols).min().unwrap_or(0);
-                    let col = points.iter().map(|v| v % cols).min().unwrap_or(0);
-                    let offset = row * cols + col;
-                    consider(points.iter().map(|v| v - offset).collect());
-                }
-                Shift::Rotate { n, .. } => {
-                    let n = n as u32;
-                    for r in 0..n {
-                        consider(points.iter().map(|v| v / n * n + (v % n + r) % n).collect());
+        for m in 0..=self.point_maps.len() {
+            points.clear();
+            points.extend(set.iter().map(|&v| match m {
+                0 => v,
+                _ => self.point_maps[m - 1][v as usize],
+            }));
+            for r in 0..shifts as u32 {
+                images.clear();
+                match self.shift {
+                    Shift::None => images.extend_from_slice(&points),
+                    Shift::Translate { cols, .. } => {
+                        let cols = cols as u32;
+                        let row = points.iter().map(|v| v / cols).min().unwrap_or(0);
+                        let col = points.iter().map(|v| v % cols).min().unwrap_or(0);
+                        images.extend(points.iter().map(|v| v - (row * cols + col)));
                     }
+                    Shift::Rotate { n, .. } => {
+                        let n = n as u32;
+                        images.extend(points.iter().map(|v| v / n * n + (v % n + r) % n));
+                    }
+                }
+                sorted.clone_from(&images);
+                sorted.sort_unstable();
+                if best_images.is_empty() || sorted < best {
+                    std::mem::swap(&mut best, &mut sorted);
+                    best_images.clone_from(&images);
                 }
             }
         }
-        best.unwrap_or_default()
+        (best, best_images)
     }
 
     /// The least (or normalizing) shift of `set`.
