@@ -70,6 +70,7 @@ pub fn check(graph_arg: &str, certificate: impl Read) -> Result<Verified, Failur
         starts: vec![0],
         verts: Vec::new(),
         small: HashMap::new(),
+        scratch: Scratch::default(),
     };
     let nimber = checker.run(&mut input, header.nimber).map_err(rejected)?;
     let decoder = input.source;
@@ -226,6 +227,16 @@ struct Checker<'g> {
     starts: Vec<usize>,
     verts: Vec<u32>,
     small: HashMap<u64, u32>,
+    scratch: Scratch,
+}
+
+/// Buffers reused from move to move: the components of the latest result, and the
+/// bitsets and the vertex index that [`Checker::split`] and [`Checker::edges_map`] use.
+#[derive(Default)]
+struct Scratch {
+    split: Split,
+    words: [Vec<u64>; 3],
+    index: Vec<u32>,
 }
 
 /// The components of a position, ordered by least vertex, as sorted vertex lists.
@@ -281,7 +292,7 @@ impl Checker<'_> {
                     all[v / 64] |= 1 << (v % 64);
                 }
                 let root = self
-                    .result(input, &all)
+                    .result(input, &mut all)
                     .map_err(|e| format!("root record: {e}"))?;
                 if root != Val::Exact(claimed) {
                     return Err(format!(
@@ -323,7 +334,7 @@ impl Checker<'_> {
 
     /// A vertex set: its size, the first vertex, then the gaps minus one. It must induce
     /// a connected subgraph.
-    fn read_set<R: Read>(&self, input: &mut Input<R>) -> Result<Vec<u64>, String> {
+    fn read_set<R: Read>(&mut self, input: &mut Input<R>) -> Result<Vec<u64>, String> {
         let n = self.g.order();
         let k = input.number(n as u64, "set size")?;
         if k == 0 {
@@ -340,7 +351,9 @@ impl Checker<'_> {
             }
             set[v / 64] |= 1 << (v % 64);
         }
-        if self.split(&set).count() != 1 {
+        let mut split = Split::default();
+        self.split(&mut set.clone(), &mut split);
+        if split.count() != 1 {
             return Err("the vertex set is not connected".into());
         }
         Ok(set)
@@ -362,7 +375,7 @@ impl Checker<'_> {
         for (i, &mv) in moves.iter().enumerate() {
             self.play(x, mv, &mut after);
             let at = |e: String| format!("move {i} ({}): {e}", show(mv));
-            match self.result(input, &after).map_err(at)? {
+            match self.result(input, &mut after).map_err(at)? {
                 Val::Exact(t) if t == v => return Err(at(format!("leads to value {v}"))),
                 Val::Exact(t) if t < v => seen[t as usize] = true,
                 Val::NotEqual(t) if t != v => {
@@ -400,7 +413,7 @@ impl Checker<'_> {
         }
         let mut after = x.to_vec();
         self.play(x, mv, &mut after);
-        match self.result(input, &after)? {
+        match self.result(input, &mut after)? {
             Val::Exact(t) if t == v => Ok(()),
             other => Err(format!(
                 "witness move {} proves {}, not = {v}",
@@ -463,52 +476,82 @@ impl Checker<'_> {
         after[b / 64] &= !(1 << (b % 64));
     }
 
-    /// The components of the position `set`, by least vertex.
-    fn split(&self, set: &[u64]) -> Split {
-        let words = set.len();
-        let mut out = Split {
-            starts: vec![0],
-            ..Split::default()
-        };
-        let mut rest = set.to_vec();
-        let (mut comp, mut frontier, mut next) =
-            (vec![0u64; words], vec![0u64; words], vec![0u64; words]);
-        while let Some(s) = first(&rest) {
+    /// The components of the position `set` (emptied on the way), by least vertex, into
+    /// `out`.
+    fn split(&mut self, set: &mut [u64], out: &mut Split) {
+        if let [word] = set {
+            return self.split_word(word, out);
+        }
+        let [comp, frontier, next] = &mut self.scratch.words;
+        for w in [&mut *comp, &mut *frontier, &mut *next] {
+            w.resize(set.len(), 0);
+        }
+        out.verts.clear();
+        out.starts.clear();
+        out.starts.push(0);
+        while let Some(s) = first(set) {
             comp.fill(0);
             frontier.fill(0);
             comp[s / 64] |= 1 << (s % 64);
             frontier[s / 64] |= 1 << (s % 64);
+            set[s / 64] &= !(1 << (s % 64));
             loop {
                 next.fill(0);
-                for_each(&frontier, |v| {
+                for_each(frontier, |v| {
                     for (x, r) in next.iter_mut().zip(self.g.row(v)) {
                         *x |= r;
                     }
                 });
                 let mut grew = false;
-                for i in 0..words {
-                    next[i] &= rest[i] & !comp[i];
+                for i in 0..set.len() {
+                    next[i] &= set[i];
+                    set[i] &= !next[i];
                     comp[i] |= next[i];
                     grew |= next[i] != 0;
                 }
                 if !grew {
                     break;
                 }
-                std::mem::swap(&mut frontier, &mut next);
+                std::mem::swap(frontier, next);
             }
-            for i in 0..words {
-                rest[i] &= !comp[i];
-            }
-            for_each(&comp, |v| out.verts.push(v as u32));
+            for_each(comp, |v| out.verts.push(v as u32));
             out.starts.push(out.verts.len());
         }
-        out
+    }
+
+    /// [`split`](Self::split) on a host of at most 64 vertices, in one word.
+    fn split_word(&self, set: &mut u64, out: &mut Split) {
+        out.verts.clear();
+        out.starts.clear();
+        out.starts.push(0);
+        while *set != 0 {
+            let mut frontier = *set & set.wrapping_neg();
+            let mut comp = frontier;
+            *set &= !frontier;
+            while frontier != 0 {
+                let mut next = 0;
+                for_each(&[frontier], |v| next |= self.g.row(v)[0]);
+                next &= *set;
+                *set &= !next;
+                comp |= next;
+                frontier = next;
+            }
+            for_each(&[comp], |v| out.verts.push(v as u32));
+            out.starts.push(out.verts.len());
+        }
     }
 
     /// A result proof for the position `set`: its component count, then one reference per
     /// component. All exact: their xor. All exact but one `!= w`: `!= w xor the others`.
-    fn result<R: Read>(&mut self, input: &mut Input<R>, set: &[u64]) -> Result<Val, String> {
-        let split = self.split(set);
+    fn result<R: Read>(&mut self, input: &mut Input<R>, set: &mut [u64]) -> Result<Val, String> {
+        let mut split = std::mem::take(&mut self.scratch.split);
+        self.split(set, &mut split);
+        let value = self.result_of(input, &split);
+        self.scratch.split = split;
+        value
+    }
+
+    fn result_of<R: Read>(&mut self, input: &mut Input<R>, split: &Split) -> Result<Val, String> {
         let c = input.number(u64::MAX, "component count")?;
         if c != split.count() {
             return Err(format!(
@@ -588,17 +631,7 @@ impl Checker<'_> {
                     *slot = verts[p];
                 }
             }
-            for i in 0..fv.len() {
-                for j in i + 1..fv.len() {
-                    let (a, b) = (fv[i] as usize, fv[j] as usize);
-                    let (x, y) = (image[i] as usize, image[j] as usize);
-                    if self.g.has_edge(a, b) != self.g.has_edge(x, y) {
-                        return Err(format!(
-                            "vertex map to fact {f} is not an isomorphism: {a}-{b} and {x}-{y} differ"
-                        ));
-                    }
-                }
-            }
+            self.edges_map(f, &image, verts)?;
         }
         let value = self.values[f];
         Ok((
@@ -609,6 +642,53 @@ impl Checker<'_> {
             },
             false,
         ))
+    }
+
+    /// Whether `F[i] -> image[i]` (F the set of fact `f`, `image` a permutation of the
+    /// component C) is an isomorphism of the induced subgraphs: it is a bijection, so it
+    /// is one when every edge of `H[F]` goes to an edge and `H[F]`, `H[C]` have as many
+    /// edges.
+    fn edges_map(&mut self, f: usize, image: &[u32], c: &[u32]) -> Result<(), String> {
+        let fv = &self.verts[self.starts[f]..self.starts[f + 1]];
+        let index = &mut self.scratch.index;
+        index.resize(self.g.order(), 0);
+        let mut count = |set: &[u32], image: Option<&[u32]>| {
+            for (i, &v) in set.iter().enumerate() {
+                index[v as usize] = i as u32 + 1;
+            }
+            let (mut edges, mut bad) = (0usize, None);
+            for (i, &a) in set.iter().enumerate() {
+                for_each(self.g.row(a as usize), |b| {
+                    let j = index[b] as usize;
+                    if j > i + 1 {
+                        edges += 1;
+                        if let Some(im) = image {
+                            if bad.is_none() && !self.g.has_edge(im[i] as usize, im[j - 1] as usize)
+                            {
+                                bad = Some((a, b, im[i], im[j - 1]));
+                            }
+                        }
+                    }
+                });
+            }
+            for &v in set {
+                index[v as usize] = 0;
+            }
+            (edges, bad)
+        };
+        let (from, bad) = count(fv, Some(image));
+        if let Some((a, b, x, y)) = bad {
+            return Err(format!(
+                "vertex map to fact {f} is not an isomorphism: {a}-{b} is an edge, {x}-{y} is not"
+            ));
+        }
+        let (to, _) = count(c, None);
+        if from != to {
+            return Err(format!(
+                "vertex map to fact {f} is not an isomorphism: {from} edges against {to}"
+            ));
+        }
+        Ok(())
     }
 
     /// The value of a small component by the definition of the game, over all `2^k`
@@ -730,6 +810,7 @@ mod tests {
                 starts: vec![0],
                 verts: vec![],
                 small: HashMap::new(),
+                scratch: Scratch::default(),
             };
             let verts: Vec<u32> = (0..g.order() as u32).collect();
             c.small_value(&verts)
