@@ -4,7 +4,10 @@
 
 use crate::graph::{self, Graph};
 use std::collections::HashMap;
-use std::io::Read;
+use std::io::{BufRead, Read};
+
+/// A result whose error is the reason for a rejection.
+type Res<T> = Result<T, String>;
 
 /// Which game the certificate is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +53,8 @@ pub fn check(graph_arg: &str, certificate: impl Read) -> Result<Verified, Failur
     let g = graph::parse(graph_arg).map_err(Failure::BadInput)?;
     let decoder = ruzstd::decoding::StreamingDecoder::new(certificate)
         .map_err(|e| Failure::Rejected(format!("not a zstd stream: {e}")))?;
-    let mut input = Input::new(decoder);
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, decoder);
+    let mut input = Input(&mut reader);
     let rejected = Failure::Rejected;
     let header = read_header(&mut input).map_err(rejected)?;
     let claimed =
@@ -73,7 +77,7 @@ pub fn check(graph_arg: &str, certificate: impl Read) -> Result<Verified, Failur
         scratch: Scratch::default(),
     };
     let nimber = checker.run(&mut input, header.nimber).map_err(rejected)?;
-    let decoder = input.source;
+    let decoder = reader.into_inner();
     let (data, calculated) = (
         decoder.decoder.get_checksum_from_data(),
         decoder.decoder.get_calculated_checksum(),
@@ -95,44 +99,22 @@ pub fn check(graph_arg: &str, certificate: impl Read) -> Result<Verified, Failur
 }
 
 /// The decompressed stream, read a byte or a varint at a time.
-struct Input<R: Read> {
-    source: R,
-    buf: Vec<u8>,
-    pos: usize,
-    len: usize,
-}
+struct Input<'a, R: Read>(&'a mut std::io::BufReader<R>);
 
-impl<R: Read> Input<R> {
-    fn new(source: R) -> Self {
-        Input {
-            source,
-            buf: vec![0; 1 << 16],
-            pos: 0,
-            len: 0,
-        }
-    }
-
+impl<R: Read> Input<'_, R> {
     /// The next byte; `Ok(None)` at the end of the stream.
-    fn byte(&mut self) -> Result<Option<u8>, String> {
-        if self.pos == self.len {
-            self.pos = 0;
-            self.len = loop {
-                match self.source.read(&mut self.buf) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(format!("damaged compressed data: {e}")),
-                }
-            };
-            if self.len == 0 {
-                return Ok(None);
-            }
-        }
-        self.pos += 1;
-        Ok(Some(self.buf[self.pos - 1]))
+    fn byte(&mut self) -> Res<Option<u8>> {
+        let buf = self
+            .0
+            .fill_buf()
+            .map_err(|e| format!("damaged compressed data: {e}"))?;
+        let b = buf.first().copied();
+        self.0.consume(usize::from(b.is_some()));
+        Ok(b)
     }
 
     /// An unsigned LEB128 number of at most 64 bits.
-    fn varint(&mut self) -> Result<u64, String> {
+    fn varint(&mut self) -> Res<u64> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self
@@ -146,7 +128,7 @@ impl<R: Read> Input<R> {
         Err("a number longer than 64 bits".into())
     }
 
-    fn number(&mut self, limit: u64, what: &str) -> Result<usize, String> {
+    fn number(&mut self, limit: u64, what: &str) -> Res<usize> {
         let x = self.varint()?;
         if x > limit {
             return Err(format!("{what} {x} is out of range (at most {limit})"));
@@ -155,7 +137,7 @@ impl<R: Read> Input<R> {
     }
 
     /// One header line (without the newline).
-    fn line(&mut self) -> Result<String, String> {
+    fn line(&mut self) -> Res<String> {
         let mut line = Vec::new();
         loop {
             match self.byte()? {
@@ -176,8 +158,8 @@ struct Header {
     computed: usize,
 }
 
-fn read_header<R: Read>(input: &mut Input<R>) -> Result<Header, String> {
-    let mut field = |key: &str| -> Result<String, String> {
+fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
+    let mut field = |key: &str| -> Res<String> {
         let line = input.line()?;
         match line.split_once(' ') {
             Some((k, value)) if k == key => Ok(value.to_string()),
@@ -274,7 +256,7 @@ fn for_each(set: &[u64], mut f: impl FnMut(usize)) {
 
 impl Checker<'_> {
     /// Reads every record; returns the root value once the root record checks.
-    fn run<R: Read>(&mut self, input: &mut Input<R>, claimed: u32) -> Result<u32, String> {
+    fn run<R: Read>(&mut self, input: &mut Input<R>, claimed: u32) -> Res<u32> {
         let n = self.g.order();
         loop {
             let index = self.kinds.len();
@@ -334,7 +316,7 @@ impl Checker<'_> {
 
     /// A vertex set: its size, the first vertex, then the gaps minus one. It must induce
     /// a connected subgraph.
-    fn read_set<R: Read>(&mut self, input: &mut Input<R>) -> Result<Vec<u64>, String> {
+    fn read_set<R: Read>(&mut self, input: &mut Input<R>) -> Res<Vec<u64>> {
         let n = self.g.order();
         let k = input.number(n as u64, "set size")?;
         if k == 0 {
@@ -361,7 +343,7 @@ impl Checker<'_> {
 
     /// EQ(X, v): a result proof for every move, in order; none proves `v`, and each
     /// `j < v` is proved exactly by some move.
-    fn check_eq<R: Read>(&mut self, input: &mut Input<R>, x: &[u64], v: u32) -> Result<(), String> {
+    fn check_eq<R: Read>(&mut self, input: &mut Input<R>, x: &[u64], v: u32) -> Res<()> {
         let moves = self.moves(x);
         let m = input.number(u64::MAX, "move count")?;
         if m != moves.len() {
@@ -391,12 +373,7 @@ impl Checker<'_> {
     }
 
     /// NE(X, v) by a witness move whose result is proved to be exactly `v`.
-    fn check_witness<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        x: &[u64],
-        v: u32,
-    ) -> Result<(), String> {
+    fn check_witness<R: Read>(&mut self, input: &mut Input<R>, x: &[u64], v: u32) -> Res<()> {
         let n = self.g.order() as u64;
         let a = input.number(n, "witness vertex")?;
         let mv = match self.game {
@@ -424,12 +401,7 @@ impl Checker<'_> {
     }
 
     /// NE(X, v) by a reference to an EQ fact about X (or a copy) whose value is not `v`.
-    fn check_by_eq<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        x: &[u64],
-        v: u32,
-    ) -> Result<(), String> {
+    fn check_by_eq<R: Read>(&mut self, input: &mut Input<R>, x: &[u64], v: u32) -> Res<()> {
         let mut verts = Vec::new();
         for_each(x, |u| verts.push(u as u32));
         match self.reference(input, &verts)? {
@@ -446,18 +418,12 @@ impl Checker<'_> {
         for_each(x, |u| match self.game {
             Game::Node => out.push((u, u)),
             Game::Arc => {
-                let row = self.g.row(u);
-                for (i, (&r, &s)) in row.iter().zip(x).enumerate() {
-                    let mut w = r & s;
-                    if i == u / 64 {
-                        w &= !(u64::MAX >> (63 - u % 64));
-                    } else if i < u / 64 {
-                        w = 0;
-                    }
-                    while w != 0 {
-                        out.push((u, i * 64 + w.trailing_zeros() as usize));
-                        w &= w - 1;
-                    }
+                for (i, (&r, &s)) in self.g.row(u).iter().zip(x).enumerate() {
+                    for_each(&[r & s], |w| {
+                        if i * 64 + w > u {
+                            out.push((u, i * 64 + w));
+                        }
+                    });
                 }
             }
         });
@@ -543,7 +509,7 @@ impl Checker<'_> {
 
     /// A result proof for the position `set`: its component count, then one reference per
     /// component. All exact: their xor. All exact but one `!= w`: `!= w xor the others`.
-    fn result<R: Read>(&mut self, input: &mut Input<R>, set: &mut [u64]) -> Result<Val, String> {
+    fn result<R: Read>(&mut self, input: &mut Input<R>, set: &mut [u64]) -> Res<Val> {
         let mut split = std::mem::take(&mut self.scratch.split);
         self.split(set, &mut split);
         let value = self.result_of(input, &split);
@@ -551,7 +517,7 @@ impl Checker<'_> {
         value
     }
 
-    fn result_of<R: Read>(&mut self, input: &mut Input<R>, split: &Split) -> Result<Val, String> {
+    fn result_of<R: Read>(&mut self, input: &mut Input<R>, split: &Split) -> Res<Val> {
         let c = input.number(u64::MAX, "component count")?;
         if c != split.count() {
             return Err(format!(
@@ -579,11 +545,7 @@ impl Checker<'_> {
     /// else `3 d + form`, naming fact `index - d` and how its vertex set F corresponds to
     /// C: form 1, F is C; form 2, `F[i] -> C[i]`; form 3, `F[i] -> C[p_i]` with the
     /// `|F|` positions `p_i` following. Returns the value and whether it was computed.
-    fn reference<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        verts: &[u32],
-    ) -> Result<(Val, bool), String> {
+    fn reference<R: Read>(&mut self, input: &mut Input<R>, verts: &[u32]) -> Res<(Val, bool)> {
         let r = input.varint()?;
         if r == 0 {
             if verts.len() > self.computed_max {
@@ -648,7 +610,7 @@ impl Checker<'_> {
     /// component C) is an isomorphism of the induced subgraphs: it is a bijection, so it
     /// is one when every edge of `H[F]` goes to an edge and `H[F]`, `H[C]` have as many
     /// edges.
-    fn edges_map(&mut self, f: usize, image: &[u32], c: &[u32]) -> Result<(), String> {
+    fn edges_map(&mut self, f: usize, image: &[u32], c: &[u32]) -> Res<()> {
         let fv = &self.verts[self.starts[f]..self.starts[f + 1]];
         let index = &mut self.scratch.index;
         index.resize(self.g.order(), 0);

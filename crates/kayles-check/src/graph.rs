@@ -117,131 +117,104 @@ pub fn graph6(text: &str) -> Result<Graph, String> {
 
 /// The family specs, with the vertex numbering of `kayles families`.
 pub fn family(spec: &str) -> Result<Graph, String> {
+    const NAMES: [&str; 12] = [
+        "path",
+        "cycle",
+        "complete",
+        "empty",
+        "star",
+        "grid",
+        "queens",
+        "petersen",
+        "linked-c4",
+        "linked-c4-b",
+        "linked-c4-c",
+        "linked-c4-alt",
+    ];
     let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
-    let bad = |why: &str| format!("family '{spec}': {why}");
-    let number = |t: &str| {
-        t.trim()
-            .parse::<usize>()
-            .map_err(|_| bad(&format!("'{t}' is not a non-negative integer")))
-    };
-    let pair = |sep: &[char]| -> Result<(usize, usize), String> {
-        let (a, b) = params
-            .split_once(sep)
-            .ok_or_else(|| bad("expected two numbers"))?;
-        Ok((number(a)?, number(b)?))
-    };
-    let order = |n: Option<usize>| match n {
-        Some(n) if n <= MAX_ORDER => Ok(n),
-        _ => Err(bad(&format!(
-            "more than the supported {MAX_ORDER} vertices"
-        ))),
-    };
-    let graph = |n: usize, edges: &mut dyn FnMut(&mut Graph)| {
-        let mut g = Graph::new(n);
-        edges(&mut g);
-        g
-    };
-    match name {
-        "path" | "cycle" | "complete" | "empty" | "star" => {
-            let n = order(Some(number(params)?))?;
-            if name == "cycle" && n < 3 {
-                return Err(bad("a cycle needs N >= 3"));
-            }
-            Ok(graph(n, &mut |g| match name {
-                "path" | "cycle" => {
-                    for i in 1..n {
-                        g.add_edge(i - 1, i);
-                    }
-                    if name == "cycle" {
-                        g.add_edge(0, n - 1);
-                    }
-                }
-                "complete" => {
-                    for u in 0..n {
-                        for v in u + 1..n {
-                            g.add_edge(u, v);
-                        }
-                    }
-                }
-                "star" => (1..n).for_each(|i| g.add_edge(0, i)),
-                _ => {}
-            }))
-        }
-        "grid" => {
-            let (rows, cols) = pair(&['x', 'X'])?;
-            let n = order(rows.checked_mul(cols))?;
-            Ok(graph(n, &mut |g| {
-                for v in 0..n {
-                    if v % cols + 1 < cols {
-                        g.add_edge(v, v + 1);
-                    }
-                    if v + cols < n {
-                        g.add_edge(v, v + cols);
-                    }
-                }
-            }))
-        }
-        "queens" => {
-            let side = number(params)?;
-            let n = order(side.checked_mul(side))?;
-            Ok(graph(n, &mut |g| {
-                for a in 0..n {
-                    for b in a + 1..n {
-                        let (r1, c1, r2, c2) = (a / side, a % side, b / side, b % side);
-                        if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                            g.add_edge(a, b);
-                        }
-                    }
-                }
-            }))
-        }
-        "petersen" => {
-            let (len, k) = pair(&[','])?;
-            let n = order(len.checked_mul(2))?;
-            if len < 3 || k == 0 || 2 * k > len {
-                return Err(bad("needs N >= 3 and 1 <= K <= N/2"));
-            }
-            Ok(graph(n, &mut |g| {
-                for i in 0..len {
-                    g.add_edge(i, (i + 1) % len);
-                    g.add_edge(i, len + i);
-                    g.add_edge(len + i, len + (i + k) % len);
-                }
-            }))
-        }
-        "linked-c4" | "linked-c4-b" | "linked-c4-c" | "linked-c4-alt" => {
-            // u-path vertices first, then v_1, w_1, ..., v_N, w_N.
-            let m = number(params)?;
-            let (left, right) = match name {
-                "linked-c4-b" => (0, 2),
-                "linked-c4-c" => (2, 2),
-                _ => (0, 0),
-            };
-            let path = order(m.checked_add(1 + left + right))?;
-            let n = order(m.checked_mul(2).and_then(|x| x.checked_add(path)))?;
-            Ok(graph(n, &mut |g| {
-                for i in 0..m {
-                    let (u, v, w) = (left + i, path + 2 * i, path + 2 * i + 1);
-                    if name == "linked-c4-alt" {
-                        g.add_edge(u, v);
-                        g.add_edge(u, w);
-                        g.add_edge(v, u + 1);
-                        g.add_edge(w, u + 1);
-                    } else {
-                        g.add_edge(u, v);
-                        g.add_edge(v, w);
-                        g.add_edge(w, u + 1);
-                    }
-                }
-                if name != "linked-c4-alt" {
-                    for i in 1..path {
-                        g.add_edge(i - 1, i);
-                    }
-                }
-            }))
-        }
-        _ => Err(format!("unknown family '{name}'")),
+    if !NAMES.contains(&name) {
+        return Err(format!("unknown family '{name}'"));
     }
+    let bad = |why: &str| format!("family '{spec}': {why}");
+    let sep: &[char] = if name == "grid" { &['x', 'X'] } else { &[','] };
+    let nums = params
+        .split(sep)
+        .map(|t| {
+            t.trim()
+                .parse::<usize>()
+                .map_err(|_| bad(&format!("'{t}' is not a number")))
+        })
+        .collect::<Result<Vec<usize>, String>>()?;
+    let arity = if name == "grid" || name == "petersen" {
+        2
+    } else {
+        1
+    };
+    if nums.len() != arity {
+        return Err(bad(&format!("expected {arity} number(s)")));
+    }
+    let (a, b) = (nums[0], nums.get(1).copied().unwrap_or(0));
+    // Linked 4-cycles: the u-path first (left extension, u_1..u_{a+1}, right extension),
+    // then v_1, w_1, ..., v_a, w_a.
+    let (left, right) = match name {
+        "linked-c4-b" => (0, 2),
+        "linked-c4-c" => (2, 2),
+        _ => (0, 0),
+    };
+    let path = a.saturating_add(1 + left + right);
+    let n = match name {
+        "grid" => a.saturating_mul(b),
+        "queens" => a.saturating_mul(a),
+        "petersen" => a.saturating_mul(2),
+        _ if name.starts_with("linked") => path.saturating_add(a.saturating_mul(2)),
+        _ => a,
+    };
+    if n > MAX_ORDER {
+        return Err(bad(&format!(
+            "more than the supported {MAX_ORDER} vertices"
+        )));
+    }
+    let pairs = || (0..n).flat_map(move |u| (u + 1..n).map(move |v| (u, v)));
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    match name {
+        "path" => edges.extend((1..n).map(|i| (i - 1, i))),
+        "cycle" if n >= 3 => edges.extend((0..n).map(|i| (i, (i + 1) % n))),
+        "cycle" => return Err(bad("a cycle needs N >= 3")),
+        "complete" => edges.extend(pairs()),
+        "star" => edges.extend((1..n).map(|i| (0, i))),
+        // Cell (r, c) is vertex r * b + c: right and down neighbours.
+        "grid" => edges.extend(
+            (0..n)
+                .flat_map(|u| [(u, u + 1), (u, u + b)])
+                .filter(|&(u, v)| v < n && (v == u + b || v % b != 0)),
+        ),
+        // Square (r, c) is vertex r * a + c: same row, column or diagonal.
+        "queens" => edges.extend(pairs().filter(|&(u, v)| {
+            let (r1, c1, r2, c2) = (u / a, u % a, v / a, v % a);
+            r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2)
+        })),
+        // Outer cycle i, spokes i -- a + i, inner a + i -- a + (i + b) mod a.
+        "petersen" if a >= 3 && b >= 1 && 2 * b <= a => edges
+            .extend((0..a).flat_map(|i| [(i, (i + 1) % a), (i, a + i), (a + i, a + (i + b) % a)])),
+        "petersen" => return Err(bad("needs N >= 3 and 1 <= K <= N/2")),
+        "linked-c4-alt" => edges.extend((0..a).flat_map(|i| {
+            let (u, v, w) = (i, path + 2 * i, path + 2 * i + 1);
+            [(u, v), (u, w), (v, u + 1), (w, u + 1)]
+        })),
+        _ if name.starts_with("linked") => {
+            edges.extend((1..path).map(|i| (i - 1, i)));
+            edges.extend((0..a).flat_map(|i| {
+                let (u, v, w) = (left + i, path + 2 * i, path + 2 * i + 1);
+                [(u, v), (v, w), (w, u + 1)]
+            }));
+        }
+        _ => {} // empty
+    }
+    let mut g = Graph::new(n);
+    for (u, v) in edges {
+        g.add_edge(u, v);
+    }
+    Ok(g)
 }
 
 #[cfg(test)]

@@ -113,3 +113,59 @@ fn brute_force_oracle_certificates_check() {
         assert_eq!(check(&graph6::write(&g), &bytes), Ok(value));
     }
 }
+
+#[test]
+fn the_checker_builds_every_family_as_kayles_does() {
+    let mut specs = vec![
+        "grid:1x1".to_string(),
+        "grid:1x7".into(),
+        "grid:7x1".into(),
+        "grid:0x3".into(),
+        "path:0".into(),
+        "path:1".into(),
+        "empty:0".into(),
+    ];
+    for n in 1..=9 {
+        for family in ["path", "cycle", "complete", "empty", "star", "queens"] {
+            specs.push(format!("{family}:{n}"));
+        }
+        for family in ["linked-c4", "linked-c4-b", "linked-c4-c", "linked-c4-alt"] {
+            specs.push(format!("{family}:{}", n - 1));
+        }
+        for k in 1..=n {
+            specs.push(format!("grid:{k}x{n}"));
+            specs.push(format!("petersen:{},{k}", n + 2));
+        }
+    }
+    let mut compared = 0;
+    for spec in &specs {
+        let ours = kayles_check::graph::parse(spec);
+        let theirs = kayles_core::families::build(spec);
+        match (ours, theirs) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a.order(), b.order(), "{spec}");
+                for u in 0..a.order() {
+                    for v in 0..a.order() {
+                        assert_eq!(a.has_edge(u, v), b.has_edge(u, v), "{spec}: {u}-{v}");
+                    }
+                }
+                compared += 1;
+            }
+            (Err(_), Err(_)) => {}
+            (a, b) => panic!("{spec}: checker {:?}, kayles {:?}", a.err(), b.err()),
+        }
+    }
+    assert!(compared > 150, "{compared}");
+    for bad in [
+        "cycle:2",
+        "petersen:5,3",
+        "petersen:2,1",
+        "grid:3",
+        "path:x",
+        "cube:3",
+        "queens:3,3",
+    ] {
+        assert!(kayles_check::graph::parse(bad).is_err(), "{bad}");
+        assert!(kayles_core::families::build(bad).is_err(), "{bad}");
+    }
+}
