@@ -38,7 +38,7 @@ pub use writer::{CertificateWriter, Sizes};
 
 use kayles_core::game::GameSolver;
 use kayles_core::symmetry::HostSymmetry;
-use kayles_core::{families, graph_arg, GameKind, Graph};
+use kayles_core::{GameKind, Graph};
 use std::io::Write;
 
 /// Why no certificate was written.
@@ -75,7 +75,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             computed: DEFAULT_COMPUTED,
-            dedup: Dedup::Symmetry,
+            dedup: Dedup::Canonical,
         }
     }
 }
@@ -148,20 +148,16 @@ pub fn write_certificate<O: Oracle, W: Write>(
 
 /// A certificate for the graph `host` named `name` on the command line (graph6 or a
 /// family spec), from `solver`, whose memo is warm when it has just searched `host`:
-/// what `kayles nimber GRAPH --certificate FILE` calls. The family's host symmetry, when
-/// it has one, merges positions; canonical labellings otherwise.
+/// what `kayles nimber GRAPH --certificate FILE` calls. Default [`Options`]: positions
+/// merged by canonical labelling, components of at most [`DEFAULT_COMPUTED`] vertices
+/// left to the checker.
 pub fn certify_with_solver<W: Write>(
     host: &Graph,
     name: &str,
     solver: &mut GameSolver,
     out: W,
 ) -> Result<(W, Summary), Error> {
-    let symmetry = if graph_arg::is_family_spec(name) {
-        families::host_symmetry(name.trim()).ok().flatten()
-    } else {
-        None
-    };
     let game = solver.game();
     let oracle = SolverOracle::new(solver, host);
-    write_certificate(host, name, game, oracle, symmetry, Options::default(), out)
+    write_certificate(host, name, game, oracle, None, Options::default(), out)
 }
