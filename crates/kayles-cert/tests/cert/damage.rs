@@ -6,12 +6,16 @@ use kayles_cert::format::{put_fact, put_root, Certificate, Evidence, Map, Move, 
 use kayles_cert::{Dedup, Options};
 use kayles_core::{graph_arg, GameKind};
 
-/// A certificate with many facts of every kind: computed components off, host symmetry
-/// maps on.
+/// A certificate with many facts of every kind: computed components off, maps from the
+/// host symmetry (from canonical labellings on [`CANONICAL`]).
 fn real(name: &str, game: GameKind) -> (Vec<u8>, Certificate) {
     let options = Options {
         computed: 0,
-        dedup: Dedup::Symmetry,
+        dedup: if name == CANONICAL {
+            Dedup::Canonical
+        } else {
+            Dedup::Symmetry
+        },
     };
     let (bytes, value) = certificate(name, game, options);
     assert_eq!(check(name, &bytes), Ok(value));
@@ -26,9 +30,14 @@ fn rejection(name: &str, cert: &Certificate) -> String {
 
 const GRID: &str = "grid:3x5";
 const PETERSEN: &str = "petersen:6,2";
+const CANONICAL: &str = "grid:2x6";
 
 fn cases() -> Vec<(&'static str, GameKind)> {
-    vec![(GRID, GameKind::Node), (PETERSEN, GameKind::Arc)]
+    vec![
+        (GRID, GameKind::Node),
+        (PETERSEN, GameKind::Arc),
+        (CANONICAL, GameKind::Arc),
+    ]
 }
 
 #[test]
