@@ -42,15 +42,20 @@ pub struct SolverOracle<'a> {
 
 impl<'a> SolverOracle<'a> {
     /// An oracle for positions of `host`, answered by `solver` (set up for `host`, e.g.
-    /// with its host symmetry). The solver answers on the calling thread while the oracle
-    /// lives (its memo answers most questions; a thread pool's hand-offs would cost more
-    /// than the search); its configuration is restored when the oracle is dropped.
+    /// with its host symmetry). On a host of at most 64 vertices the solver answers on
+    /// the calling thread while the oracle lives (its memo answers most questions; a
+    /// thread pool's hand-offs would cost more than the search); on a larger host it keeps
+    /// its pool, whose threads have deep stacks (on the calling thread it would start a
+    /// deep-stack thread per question). The configuration is restored when the oracle is
+    /// dropped.
     pub fn new(solver: &'a mut GameSolver, host: &'a Graph) -> Self {
         let config = solver.config();
-        solver.set_config(SearchConfig {
-            threads: 1,
-            ..config
-        });
+        if host.order() <= 64 {
+            solver.set_config(SearchConfig {
+                threads: 1,
+                ..config
+            });
+        }
         SolverOracle {
             solver,
             host,
