@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+#[path = "cli/certificate.rs"]
+mod certificate;
 #[path = "cli/scale_out.rs"]
 mod scale_out;
 use std::process::{Command, Output, Stdio};

@@ -328,6 +328,65 @@ impl HostSymmetry {
         best
     }
 
+    /// The least image of the vertex set `set` (its vertices in increasing order) under
+    /// the group, with the group element that gives it: returns `(image, images)` where
+    /// `image` is sorted and `images[i]` is where `set[i]` goes.
+    ///
+    /// Images are compared as sorted vertex lists (not in the order of
+    /// [`key`](Self::key), which is tuned for speed), so this is another least image,
+    /// equally a function of the orbit: every set of one orbit gets the same `image`. The
+    /// map `set[i] -> images[i]` is an isomorphism of the induced subgraphs of the host
+    /// (a point map is an automorphism, a translation keeps adjacency between the cells it
+    /// moves, a rotation is an automorphism), which is what a certificate's vertex map
+    /// needs (see the `kayles-cert` crate).
+    ///
+    /// ```
+    /// use kayles_core::families;
+    /// let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
+    /// // The right column of the grid goes to the left column.
+    /// let (image, images) = sym.least_image_with_map(&[4, 9, 14]);
+    /// assert_eq!(image, vec![0, 5, 10]);
+    /// assert_eq!(images, vec![0, 5, 10]);
+    /// ```
+    pub fn least_image_with_map(&self, set: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        let (mut best, mut best_images) = (Vec::new(), Vec::new());
+        let (mut points, mut images, mut sorted) = (Vec::new(), Vec::new(), Vec::new());
+        let shifts = match self.shift {
+            Shift::Rotate { n, .. } => n,
+            _ => 1,
+        };
+        for m in 0..=self.point_maps.len() {
+            points.clear();
+            points.extend(set.iter().map(|&v| match m {
+                0 => v,
+                _ => self.point_maps[m - 1][v as usize],
+            }));
+            for r in 0..shifts as u32 {
+                images.clear();
+                match self.shift {
+                    Shift::None => images.extend_from_slice(&points),
+                    Shift::Translate { cols, .. } => {
+                        let cols = cols as u32;
+                        let row = points.iter().map(|v| v / cols).min().unwrap_or(0);
+                        let col = points.iter().map(|v| v % cols).min().unwrap_or(0);
+                        images.extend(points.iter().map(|v| v - (row * cols + col)));
+                    }
+                    Shift::Rotate { n, .. } => {
+                        let n = n as u32;
+                        images.extend(points.iter().map(|v| v / n * n + (v % n + r) % n));
+                    }
+                }
+                sorted.clone_from(&images);
+                sorted.sort_unstable();
+                if best_images.is_empty() || sorted < best {
+                    std::mem::swap(&mut best, &mut sorted);
+                    best_images.clone_from(&images);
+                }
+            }
+        }
+        (best, best_images)
+    }
+
     /// The least (or normalizing) shift of `set`.
     fn shifted<S: Bits>(&self, set: S) -> S {
         match self.shift {
@@ -573,6 +632,49 @@ mod tests {
         assert!(sym.is_host(&families::build("grid:3x4").unwrap()));
         assert!(!sym.is_host(&families::build("grid:4x3").unwrap()));
         assert!(!sym.is_host(&families::build("queens:3").unwrap()));
+    }
+
+    #[test]
+    fn least_image_with_map_is_an_isomorphism_and_a_function_of_the_orbit() {
+        for spec in [
+            "grid:3x5",
+            "queens:4",
+            "petersen:7,2",
+            "cycle:9",
+            "path:7",
+            "grid:2x2",
+        ] {
+            let host = families::build(spec).unwrap();
+            let sym = families::host_symmetry(spec).unwrap().unwrap();
+            let n = host.order();
+            let mut seed = 12345u64;
+            for _ in 0..300 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mask = (seed >> 11) & crate::symmetry::low_bits(n);
+                let set: Vec<u32> = (0..n as u32).filter(|&v| mask >> v & 1 == 1).collect();
+                let (image, images) = sym.least_image_with_map(&set);
+                let mut sorted = images.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, image, "{spec}");
+                for i in 0..set.len() {
+                    for j in 0..set.len() {
+                        assert_eq!(
+                            host.has_edge(set[i] as usize, set[j] as usize),
+                            host.has_edge(images[i] as usize, images[j] as usize),
+                            "{spec}: {set:?} -> {images:?}"
+                        );
+                    }
+                }
+                // Every set with the same key (the same orbit) has the same least image,
+                // and so does the image itself.
+                assert_eq!(sym.least_image_with_map(&image).0, image, "{spec}");
+                let key = sym.key(mask);
+                let key_set: Vec<u32> = (0..n as u32).filter(|&v| key >> v & 1 == 1).collect();
+                assert_eq!(sym.least_image_with_map(&key_set).0, image, "{spec}");
+            }
+        }
     }
 
     #[test]

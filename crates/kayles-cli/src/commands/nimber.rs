@@ -71,6 +71,11 @@ pub struct Args {
     /// With --checkpoint: split to the least depth that gives at least N jobs.
     #[arg(long, value_name = "N", requires = "checkpoint")]
     checkpoint_jobs: Option<usize>,
+    /// Write a certificate of the value to FILE (one GRAPH, search route, Node or Arc
+    /// Kayles), zstd-compressed, for the independent checker `kayles-check GRAPH FILE`
+    /// (docs/certificates.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
+    certificate: Option<std::path::PathBuf>,
     /// Sleep this many milliseconds after each checkpoint job (for tests).
     #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
     throttle_ms: u64,
@@ -225,6 +230,11 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if let Some(dir) = &args.checkpoint {
         return checkpoint(args, dir, spec.is_some(), out);
     }
+    if args.certificate.is_some()
+        && (spec.is_some() || args.graphs.len() != 1 || args.graphs[0] == "-")
+    {
+        bail!("--certificate takes one GRAPH (not -) and no --blowup or --module");
+    }
     let layers = args.layers.with_method(args.method.method);
     let mut solver = layers.game_solver(args.game);
     let mut modular = ModularSolver::new();
@@ -232,6 +242,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         let start = Instant::now();
         let g = &named.graph;
         let use_modules = args.game == Game::Node
+            && args.certificate.is_none()
             && match args.engine {
                 Engine::Search => false,
                 Engine::Modules => true,
@@ -249,6 +260,11 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 (value, "search")
             }
         };
+        if let Some(path) = &args.certificate {
+            let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+            let (_, summary) = kayles_cert::certify_with_solver(g, &named.name, &mut solver, file)?;
+            eprintln!("{}: certificate {}: {summary}", named.name, path.display());
+        }
         let seconds = start.elapsed().as_secs_f64();
         if args.stats && route == "search" {
             eprintln!(

@@ -1,0 +1,295 @@
+//! The proof builder: from an [`Oracle`]'s values, the facts that prove the root nimber in
+//! the outcome style of docs/certificates.md, each written once and after the facts it
+//! refers to.
+//!
+//! - the root: an EQ fact for each component of the graph;
+//! - EQ(X, v): for each `j < v` one move whose result gets exact EQ facts for all its
+//!   components (moves leaving the fewest vertices tried first); every other move's result
+//!   gets EQ facts for all its components but the largest, which gets "not `v` xor the
+//!   others";
+//! - "Y is not w": nothing new when Y is small (computed) or already has an EQ fact; else,
+//!   when value(Y) < w, an EQ fact for Y; when value(Y) > w, an NE fact with a witness
+//!   move to a result of value `w` (fewest vertices left first), whose components get EQ
+//!   facts.
+//!
+//! Facts are about representatives ([`Representatives`]); a reference from another
+//! position carries the vertex map.
+
+use crate::bitset::{self, Adjacency};
+use crate::format::{Evidence, Fact, Map, Move, Ref};
+use crate::oracle::Oracle;
+use crate::represent::{Rep, Representatives};
+use crate::writer::CertificateWriter;
+use crate::Error;
+use hashbrown::HashMap;
+use kayles_core::{GameKind, Graph, VertexSet};
+use std::io::Write;
+
+/// Builds the facts of one certificate into a [`CertificateWriter`].
+pub struct ProofBuilder<'h, O, W: Write> {
+    host: &'h Graph,
+    adjacency: Adjacency,
+    game: GameKind,
+    oracle: O,
+    writer: CertificateWriter<W>,
+    reps: Representatives,
+    computed: usize,
+    /// Representative -> (EQ fact, value).
+    eq: HashMap<Vec<u32>, (u64, u32)>,
+    /// (Representative, w) -> NE fact.
+    ne: HashMap<(Vec<u32>, u32), u64>,
+    /// Values learned from the oracle, by representative.
+    known: HashMap<Vec<u32>, u32>,
+}
+
+/// One move's result: its components (by least vertex), and how many vertices it leaves.
+struct Outcome {
+    comps: Vec<Vec<u32>>,
+    left: usize,
+}
+
+impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
+    /// A builder for positions of `host` in `game` that writes to `writer`; components of
+    /// at most `computed` vertices are left to the checker.
+    pub fn new(
+        host: &'h Graph,
+        game: GameKind,
+        oracle: O,
+        reps: Representatives,
+        computed: usize,
+        writer: CertificateWriter<W>,
+    ) -> Self {
+        ProofBuilder {
+            host,
+            adjacency: Adjacency::new(host),
+            game,
+            oracle,
+            writer,
+            reps,
+            computed,
+            eq: HashMap::new(),
+            ne: HashMap::new(),
+            known: HashMap::new(),
+        }
+    }
+
+    /// The components of `set` (any vertex set), by least vertex.
+    pub fn components(&self, set: &VertexSet) -> Vec<Vec<u32>> {
+        let list: Vec<u32> = set.iter().map(|v| v as u32).collect();
+        self.adjacency.components(self.adjacency.set(&list))
+    }
+
+    /// Proves the value of every component of `set` and ends the certificate with them as
+    /// its root record.
+    pub fn finish_with_root(mut self, set: &VertexSet) -> Result<(W, crate::Sizes), Error> {
+        let mut root = Vec::new();
+        for comp in self.components(set) {
+            root.push(self.eq_ref(&comp)?.0);
+        }
+        Ok(self.writer.finish(&root)?)
+    }
+
+    /// The nimber of a connected position, from the oracle (once per representative).
+    pub fn nimber(&mut self, comp: &[u32]) -> Result<u32, Error> {
+        let rep = self.reps.of(self.host, comp);
+        self.value_of(&rep.set)
+    }
+
+    fn value_of(&mut self, rep: &[u32]) -> Result<u32, Error> {
+        if let Some(&v) = self.known.get(rep) {
+            return Ok(v);
+        }
+        let v = self.oracle.nimber(&self.vertex_set(rep))?;
+        self.known.insert(rep.to_vec(), v);
+        Ok(v)
+    }
+
+    fn vertex_set(&self, set: &[u32]) -> VertexSet {
+        VertexSet::from_vertices(self.host.order(), set.iter().map(|&v| v as usize))
+    }
+
+    /// The moves of the connected position `x` in the documented order (vertices
+    /// increasing; edges `(u, w)`, `u < w`, lexicographic), with what each leaves.
+    fn moves(&self, x: &[u32]) -> Vec<(Move, Vec<u64>)> {
+        let adj = &self.adjacency;
+        let xs = adj.set(x);
+        let mut out = Vec::new();
+        for &u in x {
+            let (u, row) = (u as usize, adj.row(u as usize));
+            match self.game {
+                GameKind::Node => {
+                    let mut after: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & !r).collect();
+                    after[u / 64] &= !(1 << (u % 64));
+                    out.push((Move::Vertex(u as u32), after));
+                }
+                GameKind::Arc => {
+                    let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
+                    bitset::for_each(&inside, |w| {
+                        if w > u {
+                            let mut after = xs.clone();
+                            after[u / 64] &= !(1 << (u % 64));
+                            after[w / 64] &= !(1 << (w % 64));
+                            out.push((Move::Edge(u as u32, w as u32), after));
+                        }
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The moves of `x` with their results split into components.
+    fn outcomes(&self, x: &[u32]) -> Vec<Outcome> {
+        self.moves(x)
+            .into_iter()
+            .map(|(_, after)| Outcome {
+                left: after.iter().map(|w| w.count_ones() as usize).sum(),
+                comps: self.adjacency.components(after),
+            })
+            .collect()
+    }
+
+    /// Index of the largest component (the first of the largest).
+    fn largest(comps: &[Vec<u32>]) -> Option<usize> {
+        (0..comps.len()).rev().max_by_key(|&i| comps[i].len())
+    }
+
+    /// Whether the result `comps` has value `j`: exact values of all components but the
+    /// largest, and the oracle's yes or no on the largest.
+    fn result_is(&mut self, comps: &[Vec<u32>], j: u32) -> Result<bool, Error> {
+        let Some(big) = Self::largest(comps) else {
+            return Ok(j == 0);
+        };
+        let mut others = 0;
+        for (i, c) in comps.iter().enumerate() {
+            if i != big {
+                others ^= self.nimber(c)?;
+            }
+        }
+        let rep = self.reps.of(self.host, &comps[big]);
+        if let Some(&v) = self.known.get(&rep.set) {
+            return Ok(v == j ^ others);
+        }
+        let vs = self.vertex_set(&rep.set);
+        self.oracle.value_is(&vs, j ^ others)
+    }
+
+    /// A reference proving the exact value of the connected position `comp`.
+    fn eq_ref(&mut self, comp: &[u32]) -> Result<(Ref, u32), Error> {
+        if comp.len() <= self.computed {
+            return Ok((Ref::Computed, self.nimber(comp)?));
+        }
+        let rep = self.reps.of(self.host, comp);
+        let (index, value) = self.eq_fact(&rep.set)?;
+        Ok((fact_ref(index, &rep), value))
+    }
+
+    /// A reference proving that `comp` does not have value `w` (it must not).
+    fn ne_ref(&mut self, comp: &[u32], w: u32) -> Result<Ref, Error> {
+        let rep = self.reps.of(self.host, comp);
+        let value = self.value_of(&rep.set)?;
+        if value == w {
+            return Err(Error::Inconsistent(format!(
+                "a position was to be proved != {w}, and the oracle says it is {w}"
+            )));
+        }
+        if comp.len() <= self.computed || value < w || self.eq.contains_key(&rep.set) {
+            return Ok(self.eq_ref(comp)?.0);
+        }
+        if let Some(&index) = self.ne.get(&(rep.set.clone(), w)) {
+            return Ok(fact_ref(index, &rep));
+        }
+        // value > w: a move to a result of value w, leaving as few vertices as possible.
+        let mut moves = self.moves(&rep.set);
+        moves.sort_by_key(|(_, after)| after.iter().map(|w| w.count_ones()).sum::<u32>());
+        for (mv, after) in moves {
+            let comps = self.adjacency.components(after);
+            if self.result_is(&comps, w)? {
+                let refs = self.exact_proof(&comps)?;
+                let index = self.writer.push(&Fact {
+                    value: w,
+                    set: rep.set.clone(),
+                    evidence: Evidence::Witness(mv, refs),
+                })?;
+                self.ne.insert((rep.set.clone(), w), index);
+                return Ok(fact_ref(index, &rep));
+            }
+        }
+        Err(Error::Inconsistent(format!(
+            "the oracle says a position has value {value} > {w} but no move leads to {w}"
+        )))
+    }
+
+    /// Exact references for every component of a result.
+    fn exact_proof(&mut self, comps: &[Vec<u32>]) -> Result<Vec<Ref>, Error> {
+        comps.iter().map(|c| Ok(self.eq_ref(c)?.0)).collect()
+    }
+
+    /// The EQ fact about the representative `x`, written first if need be.
+    fn eq_fact(&mut self, x: &[u32]) -> Result<(u64, u32), Error> {
+        if let Some(&found) = self.eq.get(x) {
+            return Ok(found);
+        }
+        let v = self.value_of(x)?;
+        let outcomes = self.outcomes(x);
+        let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
+        let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
+        by_size.sort_by_key(|&i| outcomes[i].left);
+        for j in 0..v {
+            let mut found = false;
+            for &i in &by_size {
+                if proofs[i].is_none() && self.result_is(&outcomes[i].comps, j)? {
+                    proofs[i] = Some(self.exact_proof(&outcomes[i].comps)?);
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                return Err(Error::Inconsistent(format!(
+                    "the oracle says a position has value {v} but no move leads to {j}"
+                )));
+            }
+        }
+        for (i, o) in outcomes.iter().enumerate() {
+            if proofs[i].is_some() {
+                continue;
+            }
+            let mut refs = Vec::with_capacity(o.comps.len());
+            if let Some(big) = Self::largest(&o.comps) {
+                let mut others = 0;
+                for (k, c) in o.comps.iter().enumerate() {
+                    if k != big {
+                        let (r, value) = self.eq_ref(c)?;
+                        others ^= value;
+                        refs.push(r);
+                    } else {
+                        refs.push(Ref::Computed); // replaced below
+                    }
+                }
+                refs[big] = self.ne_ref(&o.comps[big], v ^ others)?;
+            } else if v == 0 {
+                return Err(Error::Inconsistent(
+                    "the oracle says a position has value 0 but a move empties it".into(),
+                ));
+            }
+            proofs[i] = Some(refs);
+        }
+        let index = self.writer.push(&Fact {
+            value: v,
+            set: x.to_vec(),
+            evidence: Evidence::Moves(proofs.into_iter().map(Option::unwrap_or_default).collect()),
+        })?;
+        self.eq.insert(x.to_vec(), (index, v));
+        Ok((index, v))
+    }
+}
+
+fn fact_ref(index: u64, rep: &Rep) -> Ref {
+    Ref::Fact {
+        index,
+        map: match &rep.map {
+            None => Map::Same,
+            Some(images) => Map::from_images(&rep.set, images),
+        },
+    }
+}

@@ -1,0 +1,417 @@
+//! The certificate format of docs/certificates.md as Rust values: the header, the facts and
+//! their evidence, the root record, with the encoder the writer uses and a decoder (for
+//! tools and for tests that damage certificates on purpose).
+//!
+//! The decompressed stream is a text header (`kayles-certificate 1`, `game`, `graph`,
+//! `nimber`, `computed`, an empty line) and then binary records: a tag byte (0 EQ, 1 NE
+//! by a witness move, 2 NE by an EQ fact, 3 the root), unsigned LEB128 numbers, vertex
+//! sets as a size, a first vertex and gaps, and references as back distances with the
+//! form of their vertex map.
+
+use kayles_core::GameKind;
+
+/// The format version this crate writes.
+pub const VERSION: u32 = 1;
+
+/// Components of at most this many vertices may be marked computed (the checker's bound).
+pub const MAX_COMPUTED: usize = 8;
+
+/// The header: what the certificate claims.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// Node Kayles or Arc Kayles.
+    pub game: GameKind,
+    /// The graph, as graph6 or a family spec.
+    pub graph: String,
+    /// The claimed nimber of the whole graph.
+    pub nimber: u32,
+    /// Components of at most this many vertices may be marked [`Ref::Computed`].
+    pub computed: usize,
+}
+
+/// A reference to the value of one component of a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ref {
+    /// A small component the checker evaluates by definition.
+    Computed,
+    /// An earlier fact, about this component's vertex set or an isomorphic one.
+    Fact {
+        /// The fact's index (facts are numbered from 0 in file order).
+        index: u64,
+        /// How the fact's vertices correspond to the component's.
+        map: Map,
+    },
+}
+
+/// How the vertices of a referenced fact's set `F` correspond to those of the component
+/// `C` (both increasing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Map {
+    /// `F` is `C`.
+    Same,
+    /// `F[i] -> C[i]`: an isomorphism that keeps the vertex order (a translation).
+    InOrder,
+    /// `F[i] -> C[p[i]]`.
+    Positions(Vec<u32>),
+}
+
+impl Map {
+    /// The map that sends `from[i]` to `images[i]`, in the cheapest form (`images` is a
+    /// permutation of the component's vertices).
+    pub fn from_images(from: &[u32], images: &[u32]) -> Map {
+        if from == images {
+            return Map::Same;
+        }
+        let mut sorted = images.to_vec();
+        sorted.sort_unstable();
+        if sorted == images {
+            return Map::InOrder;
+        }
+        Map::Positions(
+            images
+                .iter()
+                .map(|v| sorted.binary_search(v).expect("a permutation") as u32)
+                .collect(),
+        )
+    }
+}
+
+/// A move: a vertex (Node Kayles) or an edge `u < v` (Arc Kayles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// Node Kayles: delete `N[v]`.
+    Vertex(u32),
+    /// Arc Kayles: delete `u` and `v`.
+    Edge(u32, u32),
+}
+
+/// Why a fact holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evidence {
+    /// EQ: one result proof per move, in the documented move order.
+    Moves(Vec<Vec<Ref>>),
+    /// NE: a move whose result is proved to have exactly the fact's value.
+    Witness(Move, Vec<Ref>),
+    /// NE: an EQ fact about the same (or an isomorphic) set, with another value.
+    ByEq(Ref),
+}
+
+/// One fact: `value(set) = value` (EQ, [`Evidence::Moves`]) or `value(set) != value` (NE).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fact {
+    /// The value claimed equal or unequal.
+    pub value: u32,
+    /// The position: a connected vertex set of the host, increasing.
+    pub set: Vec<u32>,
+    /// Why.
+    pub evidence: Evidence,
+}
+
+impl Fact {
+    /// True for an EQ fact.
+    pub fn is_eq(&self) -> bool {
+        matches!(self.evidence, Evidence::Moves(_))
+    }
+}
+
+/// The header as text (the lines up to and including the empty line).
+pub fn header_text(h: &Header) -> String {
+    format!(
+        "kayles-certificate {VERSION}\ngame {}\ngraph {}\nnimber {}\ncomputed {}\n\n",
+        h.game.name(),
+        h.graph,
+        h.nimber,
+        h.computed
+    )
+}
+
+/// Appends `x` as unsigned LEB128.
+pub fn put_varint(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+fn put_set(out: &mut Vec<u8>, set: &[u32]) {
+    put_varint(out, set.len() as u64);
+    for (i, &v) in set.iter().enumerate() {
+        let x = if i == 0 { v } else { v - set[i - 1] - 1 };
+        put_varint(out, u64::from(x));
+    }
+}
+
+fn put_ref(out: &mut Vec<u8>, r: &Ref, current: u64) {
+    match r {
+        Ref::Computed => put_varint(out, 0),
+        Ref::Fact { index, map } => {
+            // Back distance; a forward index (a damaged certificate built in a test)
+            // wraps to a huge distance, which the checker rejects.
+            let d = current.wrapping_sub(*index);
+            let form = match map {
+                Map::Same => 1,
+                Map::InOrder => 2,
+                Map::Positions(_) => 3,
+            };
+            put_varint(out, d.wrapping_mul(3).wrapping_add(form));
+            if let Map::Positions(p) = map {
+                for &i in p {
+                    put_varint(out, u64::from(i));
+                }
+            }
+        }
+    }
+}
+
+fn put_result(out: &mut Vec<u8>, refs: &[Ref], current: u64) {
+    put_varint(out, refs.len() as u64);
+    for r in refs {
+        put_ref(out, r, current);
+    }
+}
+
+/// Appends fact number `index` as a record.
+pub fn put_fact(out: &mut Vec<u8>, fact: &Fact, index: u64) {
+    let tag = match fact.evidence {
+        Evidence::Moves(_) => 0,
+        Evidence::Witness(..) => 1,
+        Evidence::ByEq(_) => 2,
+    };
+    out.push(tag);
+    put_varint(out, u64::from(fact.value));
+    put_set(out, &fact.set);
+    match &fact.evidence {
+        Evidence::Moves(results) => {
+            put_varint(out, results.len() as u64);
+            for refs in results {
+                put_result(out, refs, index);
+            }
+        }
+        Evidence::Witness(mv, refs) => {
+            match *mv {
+                Move::Vertex(v) => put_varint(out, v.into()),
+                Move::Edge(u, v) => {
+                    put_varint(out, u.into());
+                    put_varint(out, v.into());
+                }
+            }
+            put_result(out, refs, index);
+        }
+        Evidence::ByEq(r) => put_ref(out, r, index),
+    }
+}
+
+/// Appends the root record, after `facts` facts.
+pub fn put_root(out: &mut Vec<u8>, refs: &[Ref], facts: u64) {
+    out.push(3);
+    put_result(out, refs, facts);
+}
+
+/// A whole certificate, decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Certificate {
+    /// The header.
+    pub header: Header,
+    /// The facts in file order.
+    pub facts: Vec<Fact>,
+    /// The root record: one reference per component of the graph.
+    pub root: Vec<Ref>,
+}
+
+impl Certificate {
+    /// The decompressed bytes of this certificate.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = header_text(&self.header).into_bytes();
+        for (i, f) in self.facts.iter().enumerate() {
+            put_fact(&mut out, f, i as u64);
+        }
+        put_root(&mut out, &self.root, self.facts.len() as u64);
+        out
+    }
+
+    /// Reads decompressed bytes (the structure only: nothing is checked beyond what
+    /// decoding needs).
+    pub fn decode(bytes: &[u8]) -> Result<Certificate, String> {
+        let mut d = Decoder { bytes, pos: 0 };
+        let mut line = || d.line();
+        let mut field = |key: &str| -> Result<String, String> {
+            let l = line()?;
+            l.strip_prefix(key)
+                .and_then(|r| r.strip_prefix(' '))
+                .map(str::to_string)
+                .ok_or_else(|| format!("header: expected {key}, found {l:?}"))
+        };
+        if field("kayles-certificate")? != VERSION.to_string() {
+            return Err("unknown version".into());
+        }
+        let game: GameKind = field("game")?.parse()?;
+        let graph = field("graph")?;
+        let nimber = field("nimber")?.parse().map_err(|_| "bad nimber")?;
+        let computed = field("computed")?.parse().map_err(|_| "bad computed")?;
+        if !line()?.is_empty() {
+            return Err("header: no empty line".into());
+        }
+        let header = Header {
+            game,
+            graph,
+            nimber,
+            computed,
+        };
+        let mut facts: Vec<Fact> = Vec::new();
+        loop {
+            let current = facts.len() as u64;
+            let tag = d.byte()?;
+            if tag == 3 {
+                let root = d.result(&facts, current)?;
+                if d.pos != bytes.len() {
+                    return Err("data after the root record".into());
+                }
+                return Ok(Certificate {
+                    header,
+                    facts,
+                    root,
+                });
+            }
+            let value = d.varint()? as u32;
+            let k = d.varint()? as usize;
+            let mut set = Vec::with_capacity(k.min(1 << 16));
+            for i in 0..k {
+                let x = d.varint()? as u32;
+                set.push(if i == 0 { x } else { set[i - 1] + 1 + x });
+            }
+            let evidence = match tag {
+                0 => {
+                    let m = d.varint()? as usize;
+                    let mut results = Vec::new();
+                    for _ in 0..m {
+                        results.push(d.result(&facts, current)?);
+                    }
+                    Evidence::Moves(results)
+                }
+                1 => {
+                    let mv = match game {
+                        GameKind::Node => Move::Vertex(d.varint()? as u32),
+                        GameKind::Arc => Move::Edge(d.varint()? as u32, d.varint()? as u32),
+                    };
+                    Evidence::Witness(mv, d.result(&facts, current)?)
+                }
+                2 => Evidence::ByEq(d.reference(&facts, current)?),
+                t => return Err(format!("unknown tag {t}")),
+            };
+            facts.push(Fact {
+                value,
+                set,
+                evidence,
+            });
+        }
+    }
+}
+
+struct Decoder<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Decoder<'_> {
+    fn byte(&mut self) -> Result<u8, String> {
+        let b = *self.bytes.get(self.pos).ok_or("truncated")?;
+        self.pos += 1;
+        Ok(b)
+    }
+
+    fn varint(&mut self) -> Result<u64, String> {
+        let mut x = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            x |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(x);
+            }
+        }
+        Err("varint too long".into())
+    }
+
+    fn line(&mut self) -> Result<String, String> {
+        let end = self.bytes[self.pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or("truncated header")?;
+        let l = String::from_utf8_lossy(&self.bytes[self.pos..self.pos + end]).into_owned();
+        self.pos += end + 1;
+        Ok(l)
+    }
+
+    fn reference(&mut self, facts: &[Fact], current: u64) -> Result<Ref, String> {
+        let r = self.varint()?;
+        if r == 0 {
+            return Ok(Ref::Computed);
+        }
+        let index = current.wrapping_sub((r - 1) / 3);
+        let map = match (r - 1) % 3 {
+            0 => Map::Same,
+            1 => Map::InOrder,
+            _ => {
+                let f = facts
+                    .get(index as usize)
+                    .ok_or("mapped reference out of range")?;
+                let mut p = Vec::with_capacity(f.set.len());
+                for _ in 0..f.set.len() {
+                    p.push(self.varint()? as u32);
+                }
+                Map::Positions(p)
+            }
+        };
+        Ok(Ref::Fact { index, map })
+    }
+
+    fn result(&mut self, facts: &[Fact], current: u64) -> Result<Vec<Ref>, String> {
+        let c = self.varint()? as usize;
+        (0..c).map(|_| self.reference(facts, current)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encode_and_decode_agree() {
+        let cert = Certificate {
+            header: Header {
+                game: GameKind::Arc,
+                graph: "path:3".into(),
+                nimber: 1,
+                computed: 0,
+            },
+            facts: vec![
+                Fact {
+                    value: 0,
+                    set: vec![0],
+                    evidence: Evidence::Moves(vec![]),
+                },
+                Fact {
+                    value: 1,
+                    set: vec![0, 1, 2],
+                    evidence: Evidence::Moves(vec![
+                        vec![Ref::Fact {
+                            index: 0,
+                            map: Map::InOrder,
+                        }],
+                        vec![Ref::Fact {
+                            index: 0,
+                            map: Map::Same,
+                        }],
+                    ]),
+                },
+            ],
+            root: vec![Ref::Fact {
+                index: 1,
+                map: Map::Positions(vec![2, 1, 0]),
+            }],
+        };
+        let bytes = cert.encode();
+        assert!(bytes.starts_with(b"kayles-certificate 1\ngame arc\ngraph path:3\n"));
+        assert_eq!(Certificate::decode(&bytes), Ok(cert));
+    }
+}

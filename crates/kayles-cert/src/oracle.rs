@@ -1,0 +1,114 @@
+//! [`Oracle`]: where the proof builder gets the values it proves. The builder trusts the
+//! oracle only to find the proof; the checker trusts neither.
+
+use crate::Error;
+use kayles_core::game::GameSolver;
+use kayles_core::search::SearchConfig;
+use kayles_core::{Graph, VertexSet};
+
+/// Answers questions about connected positions (vertex sets) of one host graph.
+pub trait Oracle {
+    /// The nimber of the connected position `set`.
+    fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error>;
+
+    /// Whether the nimber of `set` is `x`. The default asks [`nimber`](Self::nimber); an
+    /// outcome search (`set + *x` a loss?) answers it without the exact value.
+    fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
+        Ok(self.nimber(set)? == x)
+    }
+}
+
+impl<O: Oracle + ?Sized> Oracle for &mut O {
+    fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
+        (**self).nimber(set)
+    }
+    fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
+        (**self).value_is(set, x)
+    }
+}
+
+/// The mex engine as an oracle: [`GameSolver::nimber_of_subset`] on the host, on whatever
+/// the solver's memo holds (warm after the solver has searched the host).
+pub struct SolverOracle<'a> {
+    solver: &'a mut GameSolver,
+    host: &'a Graph,
+    config: SearchConfig,
+    /// Values already asked for, by vertex set (a question costs tens of microseconds
+    /// even when the memo has the answer).
+    cache: hashbrown::HashMap<Vec<u64>, u32>,
+    /// Questions the solver answered.
+    pub queries: u64,
+}
+
+impl<'a> SolverOracle<'a> {
+    /// An oracle for positions of `host`, answered by `solver` (set up for `host`, e.g.
+    /// with its host symmetry). On a host of at most 64 vertices the solver answers on
+    /// the calling thread while the oracle lives (its memo answers most questions; a
+    /// thread pool's hand-offs would cost more than the search); on a larger host it keeps
+    /// its pool, whose threads have deep stacks (on the calling thread it would start a
+    /// deep-stack thread per question). The configuration is restored when the oracle is
+    /// dropped.
+    pub fn new(solver: &'a mut GameSolver, host: &'a Graph) -> Self {
+        let config = solver.config();
+        if host.order() <= 64 {
+            solver.set_config(SearchConfig {
+                threads: 1,
+                ..config
+            });
+        }
+        SolverOracle {
+            solver,
+            host,
+            config,
+            cache: hashbrown::HashMap::new(),
+            queries: 0,
+        }
+    }
+}
+
+impl Drop for SolverOracle<'_> {
+    fn drop(&mut self) {
+        self.solver.set_config(self.config);
+    }
+}
+
+impl Oracle for SolverOracle<'_> {
+    fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
+        if let Some(&v) = self.cache.get(set.words()) {
+            return Ok(v);
+        }
+        self.queries += 1;
+        let v = self.solver.nimber_of_subset(self.host, set)?;
+        self.cache.insert(set.words().to_vec(), v);
+        Ok(v)
+    }
+}
+
+/// The definition of the game as an oracle (`kayles_core::brute`, graphs of at most 128
+/// vertices): for tests and small graphs.
+pub struct BruteOracle<'a> {
+    host: &'a Graph,
+    game: kayles_core::GameKind,
+}
+
+impl<'a> BruteOracle<'a> {
+    /// An oracle for positions of `host` in `game`.
+    pub fn new(host: &'a Graph, game: kayles_core::GameKind) -> Self {
+        BruteOracle { host, game }
+    }
+}
+
+impl Oracle for BruteOracle<'_> {
+    fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
+        if self.host.order() > kayles_core::brute::MAX_ORDER {
+            return Err(Error::Input(
+                "the brute-force oracle takes at most 128 vertices".into(),
+            ));
+        }
+        let mask = set.iter().fold(0u128, |m, v| m | 1 << v);
+        Ok(match self.game {
+            kayles_core::GameKind::Node => kayles_core::brute::node_kayles(self.host, mask),
+            kayles_core::GameKind::Arc => kayles_core::brute::arc_kayles(self.host, mask),
+        })
+    }
+}
