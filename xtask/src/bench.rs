@@ -22,7 +22,7 @@
 //!   older build), run on the same cases.
 
 use anyhow::{bail, Context, Result};
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, Graph};
 use std::path::Path;
@@ -136,15 +136,15 @@ pub fn run_one(args: &[String]) -> Result<()> {
         }
         "search" => u64::from(Solver::new().nimber(&g)?),
         "search-1-thread" => {
-            let config = kayles_core::search::SearchConfig {
+            let config = kayles_core::engine::SearchConfig {
                 threads: 1,
                 ..Default::default()
             };
             u64::from(Solver::with_config(config).nimber(&g)?)
         }
         "search-symmetry" => {
-            let config = kayles_core::search::SearchConfig {
-                memo_key: kayles_core::search::MemoKey::Symmetry,
+            let config = kayles_core::engine::SearchConfig {
+                memo_key: kayles_core::engine::MemoKey::Symmetry,
                 canonical_max_order: 0,
                 ..Default::default()
             };

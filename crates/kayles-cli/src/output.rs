@@ -63,7 +63,7 @@ pub fn default_memo_limit_bytes() -> usize {
             line.split_whitespace().nth(1)?.parse::<usize>().ok()
         })
         .map_or(
-            kayles_core::search::SearchConfig::default().memo_limit_bytes,
+            kayles_core::engine::SearchConfig::default().memo_limit_bytes,
             |kib| kib / 10 * 6 * 1024,
         )
 }

@@ -3,7 +3,7 @@
 //! `--stats` prints at the end. Nothing here touches standard output.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use kayles_core::search::{SearchProgress, SearchStats};
+use kayles_core::engine::{SearchProgress, SearchStats};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

@@ -25,8 +25,8 @@
 //! pendant leaf of its own, for instance, may not be deleted).
 
 use crate::bits::Bits;
-use crate::search::{SearchError, Solver as NodeSolver};
 use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
+use crate::{engine::SearchError, node::Solver as NodeSolver};
 use crate::{GameKind, Graph};
 
 /// The rules of Arc Kayles: a move deletes both endpoints of an edge.

@@ -1,7 +1,7 @@
 //! The search engine: one driver for every impartial game whose positions split into
 //! independent components, parameterized by the game ([`Game`]).
 //!
-//! Node Kayles ([`search`](crate::search)), Arc Kayles ([`arc`](crate::arc)) and, in the
+//! Node Kayles ([`node`](crate::node)), Arc Kayles ([`arc`](crate::arc)) and, in the
 //! `wak-reduce` crate, Weighted Arc-Kayles are instances. The driver owns every layer that
 //! does not depend on the rules; the game supplies the rest:
 //!
@@ -405,7 +405,7 @@ impl Tables {
 /// A live view of a search, for progress reports from another thread.
 ///
 /// ```
-/// use kayles_core::{families, search::Solver};
+/// use kayles_core::{families, node::Solver};
 /// let mut solver = Solver::new();
 /// let progress = solver.progress();
 /// solver.nimber(&families::build("grid:3x10").unwrap()).unwrap();

@@ -2,10 +2,10 @@
 //! string (`Bw`) or a family spec (`grid:3x4`, see [`families`]), and
 //! the search set-up such a name implies (a family's host symmetry).
 
+use crate::engine::{MemoKey, SearchConfig};
 use crate::families::{self, FamilyError};
 use crate::game::GameSolver;
 use crate::graph6::{self, Graph6Error};
-use crate::search::{MemoKey, SearchConfig};
 use crate::{GameKind, Graph};
 use thiserror::Error;
 
@@ -96,7 +96,7 @@ pub fn default_solver(game: GameKind, arg: Option<&str>) -> GameSolver {
 /// there) and [`SearchConfig::default`]'s threshold without one.
 ///
 /// ```
-/// use kayles_core::{game::GameSolver, graph_arg, search::SearchConfig, GameKind};
+/// use kayles_core::{game::GameSolver, graph_arg, engine::SearchConfig, GameKind};
 /// let mut solver = GameSolver::new(GameKind::Node, SearchConfig::default());
 /// graph_arg::use_host_symmetry(&mut solver, "grid:3x5", None);
 /// assert_eq!(solver.config().canonical_max_order, 0);

@@ -6,7 +6,7 @@
 //! `g(G) = mex { g(G - N[v]) : v in V(G) }`.
 //!
 //! ```
-//! use kayles_core::{families, search::Solver, table::SubsetTable};
+//! use kayles_core::{families, node::Solver, table::SubsetTable};
 //! let grid = families::build("grid:3x4").unwrap();
 //! assert_eq!(Solver::new().nimber(&grid), Ok(0));
 //! let table = SubsetTable::compute(&grid).unwrap();
@@ -34,7 +34,7 @@ pub mod graph6;
 pub mod graph_arg;
 mod huge_pages;
 pub mod known;
-pub mod search;
+pub mod node;
 pub mod split;
 pub mod symmetry;
 pub mod table;

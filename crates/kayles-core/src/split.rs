@@ -27,7 +27,7 @@
 //! matches a job list written earlier.
 //!
 //! ```
-//! use kayles_core::{families, search::Solver, split::Split, GameKind};
+//! use kayles_core::{families, node::Solver, split::Split, GameKind};
 //! let grid = families::build("grid:3x7").unwrap();
 //! let symmetry = families::host_symmetry("grid:3x7").unwrap();
 //! let split = Split::expand(&grid, GameKind::Node, symmetry.as_ref(), 2).unwrap();
@@ -128,7 +128,7 @@ pub struct LevelStats {
 
 /// Where a node of the tree stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
+enum Stage {
     /// Keyed, but only met in options where it cancelled: not part of the tree.
     Unused,
     /// At the frontier: a job unless expanded later.
@@ -143,7 +143,7 @@ struct Node {
     set: Box<[u64]>,
     order: u32,
     size: u32,
-    state: State,
+    stage: Stage,
 }
 
 /// The game tree of one graph expanded to a depth, its frontier as jobs, and the join.
@@ -351,7 +351,7 @@ impl Split {
     pub fn component_count(&self) -> usize {
         self.nodes
             .iter()
-            .filter(|n| n.state != State::Unused)
+            .filter(|n| n.stage != Stage::Unused)
             .count()
     }
 
@@ -429,12 +429,12 @@ impl Split {
         // Options have strictly fewer vertices than their component, so by increasing
         // order every child is known before its parent.
         let mut expanded: Vec<u32> = (0..self.nodes.len() as u32)
-            .filter(|&id| matches!(self.nodes[id as usize].state, State::Expanded { .. }))
+            .filter(|&id| matches!(self.nodes[id as usize].stage, Stage::Expanded { .. }))
             .collect();
         expanded.sort_by_key(|&id| self.nodes[id as usize].order);
         let mut seen = Vec::new();
         for id in expanded {
-            let State::Expanded { first, count } = self.nodes[id as usize].state else {
+            let Stage::Expanded { first, count } = self.nodes[id as usize].stage else {
                 unreachable!("filtered")
             };
             seen.clear();
@@ -536,7 +536,7 @@ impl Split {
             self.children.extend_from_slice(option);
             self.option_ends.push(self.children.len() as u32);
         }
-        self.nodes[id as usize].state = State::Expanded {
+        self.nodes[id as usize].stage = Stage::Expanded {
             first,
             count: options.len() as u32,
         };
@@ -563,12 +563,12 @@ impl Split {
             }
         }
         for &id in &kept {
-            if self.nodes[id as usize].state == State::Unused {
+            if self.nodes[id as usize].stage == Stage::Unused {
                 if self.nodes[id as usize].order as usize <= self.inline_order {
                     ctx.stats.inline += 1;
                     self.expand_node(ctx, id, next);
                 } else {
-                    self.nodes[id as usize].state = State::Frontier;
+                    self.nodes[id as usize].stage = Stage::Frontier;
                     next.push(id);
                 }
             }
@@ -608,7 +608,7 @@ impl Split {
             set: words_of(comp),
             order: comp.count(),
             size,
-            state: State::Unused,
+            stage: Stage::Unused,
         });
         self.by_key.insert(key, id);
         id

@@ -8,7 +8,7 @@
 //! canonical code), and [`VertexSolver`], which picks the narrowest set type for each
 //! component and keeps the shared memo between graphs. What differs (the moves, the
 //! pieces known in closed form, the reductions) is a [`VertexRules`] implementation:
-//! [`NodeKayles`](crate::search::NodeKayles) and [`ArcKayles`](crate::arc::ArcKayles).
+//! [`NodeKayles`](crate::node::NodeKayles) and [`ArcKayles`](crate::arc::ArcKayles).
 
 use crate::bits::{component_within, Bits, Words};
 use crate::canonical::{self, Canonizer, ClassCounter};
@@ -521,7 +521,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
 /// narrowest set type for each component, and uses a host symmetry when it has one for
 /// the graph.
 ///
-/// [`search::Solver`](crate::search::Solver) (Node Kayles) and
+/// [`node::Solver`](crate::node::Solver) (Node Kayles) and
 /// [`arc::Solver`](crate::arc::Solver) (Arc Kayles) are its two instances.
 pub struct VertexSolver<R: VertexRules> {
     memo: SharedMemo,
@@ -568,7 +568,7 @@ impl<R: VertexRules> VertexSolver<R> {
     /// [`is`](HostSymmetry::is_host) its host.
     ///
     /// ```
-    /// use kayles_core::{families, search::{MemoKey, SearchConfig, Solver}};
+    /// use kayles_core::{families, engine::{MemoKey, SearchConfig}, node::Solver};
     /// let config = SearchConfig { memo_key: MemoKey::Symmetry, ..SearchConfig::default() };
     /// let mut solver = Solver::with_config(config);
     /// solver.set_host_symmetry(families::host_symmetry("grid:3x12").unwrap());
@@ -593,7 +593,7 @@ impl<R: VertexRules> VertexSolver<R> {
     /// wrong). The flag is not lowered by the solver.
     ///
     /// ```
-    /// use kayles_core::{families, search::{SearchError, Solver}};
+    /// use kayles_core::{families, engine::SearchError, node::Solver};
     /// use std::sync::{atomic::AtomicBool, Arc};
     /// let mut solver = Solver::new();
     /// solver.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
@@ -650,7 +650,7 @@ impl<R: VertexRules> VertexSolver<R> {
     /// ([`split`](crate::split)) is solved this way.
     ///
     /// ```
-    /// use kayles_core::{families, search::{MemoKey, SearchConfig, Solver}, VertexSet};
+    /// use kayles_core::{families, engine::{MemoKey, SearchConfig}, node::Solver, VertexSet};
     /// let config = SearchConfig { memo_key: MemoKey::Symmetry, ..SearchConfig::default() };
     /// let mut solver = Solver::with_config(config);
     /// solver.set_host_symmetry(families::host_symmetry("grid:3x8").unwrap());

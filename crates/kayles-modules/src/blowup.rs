@@ -8,7 +8,7 @@
 
 use crate::error::ModuleError;
 use crate::signature::{ModuleSignatures, Signature};
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, Graph, VertexSet};
 use std::ops::Range;

@@ -1,6 +1,6 @@
 //! [`ModuleError`]: every way a module computation can refuse its input.
 
-use kayles_core::search::SearchError;
+use kayles_core::engine::SearchError;
 use kayles_core::table::TableError;
 use thiserror::Error;
 

@@ -29,7 +29,7 @@ use crate::error::ModuleError;
 use crate::gadgets::gadget;
 use crate::quotient::solve_quotient;
 use crate::signature::Signature;
-use kayles_core::search::{Solver, MAX_COMPONENT_ORDER};
+use kayles_core::{node::Solver, vertex_game::MAX_COMPONENT_ORDER};
 use kayles_core::{Graph, VertexSet};
 
 pub use crate::quotient::MAX_WIDE_QUOTIENT_ORDER as MAX_PRIME_CHILDREN;
@@ -47,7 +47,7 @@ pub struct NodeValue {
 /// memo) between calls.
 ///
 /// ```
-/// use kayles_core::{families, search::Solver};
+/// use kayles_core::{families, node::Solver};
 /// use kayles_modules::ModularSolver;
 /// let g = kayles_modules::generators::random_cograph(60, 7);
 /// let mut s = ModularSolver::new();

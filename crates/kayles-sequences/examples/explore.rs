@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p kayles-sequences --example explore -- 30`
 use kayles_core::canonical::Canonizer;
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_sequences::moves::{self, Family};
 use kayles_sequences::{alt, linked_c4};
 

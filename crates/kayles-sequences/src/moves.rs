@@ -416,7 +416,7 @@ pub fn check_move_values(
     family: Family,
     n: usize,
     terms: &LinkedC4Terms,
-    solver: &mut kayles_core::search::Solver,
+    solver: &mut kayles_core::node::Solver,
 ) -> Result<usize, MoveValueMismatch> {
     let g = family.graph(n);
     let names = vertices(family, n);

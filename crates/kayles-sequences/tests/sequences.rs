@@ -3,7 +3,7 @@
 //! recurrence's documented failure, and SEQ-LINKED-C4-ALT.
 
 use kayles_core::canonical::Canonizer;
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::{brute, families};
 use kayles_sequences::linked_c4::{self, LinkedC4Terms};
 use kayles_sequences::moves::{self, Family};

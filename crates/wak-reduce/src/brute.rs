@@ -2,7 +2,7 @@
 //! `g(w) = mex { g(w') : w' reached by one move }` over counter vectors, memoized in a
 //! plain hash map. No reductions, no components, no symmetry.
 
-use crate::game::WeightedGraph;
+use crate::position::WeightedGraph;
 use crate::solve::mex;
 use std::collections::HashMap;
 

@@ -17,7 +17,7 @@
 //! ```
 //!
 //! Modules, one job each:
-//! - [`game`]: the position and its moves; [`error`]: [`WakError`];
+//! - [`position`]: the position and its moves; [`error`]: [`WakError`];
 //! - [`reduce`]: the reductions as single steps, and `reduce` to a canonical position;
 //! - [`solve`]: the exact solver (reductions, components, canonical memo);
 //!   [`brute`]: the by-definition judge; `canon` (private): canonical codes;
@@ -32,15 +32,15 @@ pub mod brute;
 mod canon;
 pub mod error;
 pub mod expand;
-pub mod game;
 pub mod lemmas;
+pub mod position;
 pub mod ps_lemma;
 pub mod reduce;
 pub mod rooks;
 pub mod solve;
 
 pub use error::WakError;
-pub use game::{Move, WeightedGraph};
+pub use position::{Move, WeightedGraph};
 pub use reduce::{Reduced, Reduction};
 pub use solve::Solver;
 

@@ -14,7 +14,7 @@
 //! rectangles intersect.
 
 use crate::error::WakError;
-use crate::game::WeightedGraph;
+use crate::position::WeightedGraph;
 use crate::solve::{mex, Solver};
 use hashbrown::HashMap;
 use std::fmt;
@@ -320,7 +320,7 @@ impl Board {
 
     /// The WAK position of a cover: the vertical rectangles (vertices `0..`), then the
     /// horizontal ones; errors if it has more than
-    /// [`MAX_VERTICES`](crate::game::MAX_VERTICES) vertices.
+    /// [`MAX_VERTICES`](crate::position::MAX_VERTICES) vertices.
     ///
     /// ```
     /// use wak_reduce::rooks::{Board, Cover};

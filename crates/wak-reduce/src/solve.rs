@@ -21,7 +21,7 @@
 
 use crate::canon;
 use crate::error::WakError;
-use crate::game::WeightedGraph;
+use crate::position::WeightedGraph;
 use crate::reduce::reduce_fast;
 use kayles_core::engine::{
     self, Game, Layers, MemoKey, Position, SearchConfig, SharedMemo, Simplified,

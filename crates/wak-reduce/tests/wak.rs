@@ -624,10 +624,10 @@ mod lemma_families {
 
     #[test]
     fn wak_path_lemma_by_the_ps_checker() {
-        let mut game = ps_lemma::WakGame::default();
+        let mut oracle = ps_lemma::WakOracle::default();
         let family = lemmas::path_lemma_family(6);
         let report = ps_lemma::check(
-            &mut game,
+            &mut oracle,
             family.clone(),
             lemmas::path_lemma_s,
             lemmas::path_lemma_p,
@@ -665,13 +665,13 @@ mod lemma_families {
 /// The PS-lemma checker itself.
 mod ps_checker {
     use super::*;
-    use ps_lemma::{Condition, Game, Violation};
+    use ps_lemma::{Condition, Oracle, Violation};
 
     #[test]
     fn finds_a_violation_for_a_wrong_p() {
-        let mut game = ps_lemma::WakGame::default();
+        let mut oracle = ps_lemma::WakOracle::default();
         let family = lemmas::path_lemma_family(4);
-        let wrong = ps_lemma::check(&mut game, family.clone(), lemmas::path_lemma_s, |g| {
+        let wrong = ps_lemma::check(&mut oracle, family.clone(), lemmas::path_lemma_s, |g| {
             !lemmas::path_lemma_p(g)
         });
         match wrong {
@@ -695,7 +695,7 @@ mod ps_checker {
             other => panic!("expected a hypothesis violation, got {other:?}"),
         }
         let right = ps_lemma::check(
-            &mut game,
+            &mut oracle,
             family,
             lemmas::path_lemma_s,
             lemmas::path_lemma_p,
@@ -705,11 +705,11 @@ mod ps_checker {
 
     #[test]
     fn each_condition_can_fail() {
-        let mut game = ps_lemma::WakGame::default();
+        let mut oracle = ps_lemma::WakOracle::default();
         let family = || (0..=4).map(lemmas::looped_vertex).collect::<Vec<_>>();
         let w = |g: &WeightedGraph| g.weight(0);
         // P = everything: a move from P into P.
-        let e = ps_lemma::check(&mut game, family(), |_| true, |_| true).unwrap_err();
+        let e = ps_lemma::check(&mut oracle, family(), |_| true, |_| true).unwrap_err();
         assert!(matches!(
             e,
             Violation::Hypothesis {
@@ -718,7 +718,7 @@ mod ps_checker {
             }
         ));
         // S = {a >= 1}, P = {a = 1}: 1 -> 0 is a move to a P-position outside S.
-        let e = ps_lemma::check(&mut game, family(), |g| w(g) >= 1, |g| w(g) == 1).unwrap_err();
+        let e = ps_lemma::check(&mut oracle, family(), |g| w(g) >= 1, |g| w(g) == 1).unwrap_err();
         assert!(matches!(
             e,
             Violation::Hypothesis {
@@ -727,7 +727,7 @@ mod ps_checker {
             }
         ));
         // S = {a = 2}, P empty: the only move leads to 1, outside S and not a P-position.
-        let e = ps_lemma::check(&mut game, family(), |g| w(g) == 2, |_| false).unwrap_err();
+        let e = ps_lemma::check(&mut oracle, family(), |g| w(g) == 2, |_| false).unwrap_err();
         assert!(matches!(
             e,
             Violation::Hypothesis {
@@ -737,13 +737,13 @@ mod ps_checker {
             }
         ));
         // The right sets: S everything, P = even.
-        let ok = ps_lemma::check(&mut game, family(), |_| true, |g| w(g) % 2 == 0).unwrap();
+        let ok = ps_lemma::check(&mut oracle, family(), |_| true, |g| w(g) % 2 == 0).unwrap();
         assert_eq!((ok.positions, ok.in_p, ok.moves), (5, 3, 4));
     }
 
     /// The checker is generic: a subtraction game (take 1 or 2), P-positions multiples of 3.
     struct Subtraction;
-    impl Game for Subtraction {
+    impl Oracle for Subtraction {
         type Position = u32;
         type Move = u32;
         fn options(&mut self, p: &u32) -> Vec<(u32, u32)> {
@@ -1013,10 +1013,10 @@ fn extended_claim_ranges() {
             Err(f) => println!("{name}: FAILED {f}"),
         }
     }
-    let mut game = ps_lemma::WakGame::default();
+    let mut oracle = ps_lemma::WakOracle::default();
     let t = Instant::now();
     let r = ps_lemma::check(
-        &mut game,
+        &mut oracle,
         lemmas::path_lemma_family(10),
         lemmas::path_lemma_s,
         lemmas::path_lemma_p,
@@ -1032,7 +1032,7 @@ fn extended_claim_ranges() {
             let (a, c, b) = lemmas::depth2_tree_weights(g);
             lemmas::depth2_tree_is_p(a, c, &b)
         };
-        let r = ps_lemma::check(&mut game, lemmas::depth2_tree_family(k, 5), s, p);
+        let r = ps_lemma::check(&mut oracle, lemmas::depth2_tree_family(k, 5), s, p);
         match r {
             Ok(rep) => println!("PS-LEMMA on WAK-DEPTH2-TREE k={k} weights<=5: {rep:?}"),
             Err(v) => println!("PS-LEMMA on WAK-DEPTH2-TREE k={k} weights<=5: {v}"),

@@ -7,7 +7,7 @@ use crate::jobs::{self, Manifest};
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use kayles_core::search::{SearchConfig, SearchError};
+use kayles_core::engine::{SearchConfig, SearchError};
 use kayles_core::VertexSet;
 use serde_json::json;
 use std::fs::File;

@@ -2,8 +2,8 @@
 //! judge, the subset table, and the search under every memo key and layer setting,
 //! sequential and split across threads.
 
+use kayles_core::engine::{MemoKey, SearchConfig};
 use kayles_core::game::GameSolver;
-use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::table::SubsetTable;
 use kayles_core::{brute, families, GameKind, Graph, VertexSet};
 

@@ -2,8 +2,8 @@
 //! both games against the definition.
 
 use crate::corpus::{judge, split_everywhere};
+use kayles_core::engine::{MemoKey, SearchConfig};
 use kayles_core::game::GameSolver;
-use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::{arc, brute, GameKind, Graph};
 
 /// Every labelled graph on `n` vertices.

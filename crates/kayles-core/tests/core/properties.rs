@@ -1,9 +1,9 @@
 //! quickcheck properties on random graphs of up to 12 vertices.
 
 use crate::arbitrary::ArbGraph;
-use kayles_core::search::{SearchConfig, Solver};
 use kayles_core::table::SubsetTable;
 use kayles_core::{arc, brute, graph6, VertexSet};
+use kayles_core::{engine::SearchConfig, node::Solver};
 use quickcheck::{QuickCheck, TestResult};
 
 fn subset(n: usize, mask: u64) -> VertexSet {

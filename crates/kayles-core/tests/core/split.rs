@@ -2,7 +2,7 @@
 //! and queens graphs at several depths, Node Kayles and Arc Kayles, both keys.
 
 use kayles_core::canonical::{graph_code, Canonizer};
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::split::Split;
 use kayles_core::{arc, brute, families, GameKind, Graph};
 use std::collections::HashSet;

@@ -2,7 +2,7 @@
 //! solver (against `kayles_core` search and the brute-force definition).
 
 use crate::support::{all_graphs, check, Cograph, ModularGraph, SmallGraph};
-use kayles_core::{brute, search::Solver, Graph};
+use kayles_core::{brute, node::Solver, Graph};
 use kayles_modules::decomposition::{decompose, DecompositionTree, NodeKind};
 use kayles_modules::generators::{random_cograph, random_graph, random_modular_width_graph};
 use kayles_modules::solve::full_signature_by_search;
