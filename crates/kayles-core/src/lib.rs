@@ -15,7 +15,6 @@
 //!
 //! This crate does no I/O: it parses and formats strings, and computes.
 
-#![warn(missing_docs)]
 // vertex_game.rs (the lead's new engine, left alone here) has a redundant explicit link
 // target (`[engine](crate::engine)`); drop this allow when it is written `[engine]`.
 #![allow(rustdoc::redundant_explicit_links)]

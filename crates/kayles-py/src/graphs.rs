@@ -2,10 +2,6 @@
 //! on one graph or on a family, through `kayles-core` (and `kayles-modules` for graphs
 //! with modules, as `kayles nimber` does).
 
-// The doc comments of the functions are their Python docstrings, with Python examples
-// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links.
-#![allow(rustdoc::broken_intra_doc_links)]
-
 use crate::input::{self, value_error, GraphIn};
 use crate::interrupt;
 use kayles_core::table::SubsetTable;

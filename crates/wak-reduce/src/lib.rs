@@ -25,8 +25,6 @@
 //! - [`ps_lemma`]: the PS-LEMMA checker; [`lemmas`]: the lemma families;
 //!   [`bench`](mod@bench): benchmark positions.
 
-#![warn(missing_docs)]
-
 pub mod bench;
 pub mod brute;
 mod canon;
