@@ -88,9 +88,7 @@ pub fn plain_terms(rec: &Recurrence, n_max: usize) -> Vec<Vec<u16>> {
                         k += 1;
                     }
                 }
-                (0u16..)
-                    .find(|x| !options.contains(x))
-                    .expect("a mex below 65536")
+                kayles_core::mex::of_values(options)
             };
         }
     }

@@ -163,12 +163,7 @@ pub fn reduced_vertices(g: &Graph) -> crate::VertexSet {
         }
         crate::VertexSet::from_vertices(g.order(), kept.iter())
     }
-    match g.order() {
-        0..=64 => go::<u64>(g),
-        65..=128 => go::<u128>(g),
-        129..=crate::vertex_game::MAX_COMPONENT_ORDER => go::<crate::bits::Words<64>>(g),
-        _ => g.vertices(),
-    }
+    crate::with_width!(g.order(), S => go::<S>(g), _ => g.vertices())
 }
 
 /// Arc Kayles nimber of `g` by search on vertex sets (every layer on, canonical memo key).

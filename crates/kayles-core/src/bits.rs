@@ -3,7 +3,8 @@
 //! [`Bits`] is the small trait the search engine is generic over. It is implemented by
 //! `u64` (graphs of at most 64 vertices), `u128` (at most 128) and [`Words<W>`] (`64 * W`
 //! vertices, any `W`). The public, size-agnostic set type is
-//! [`VertexSet`](crate::VertexSet); the engines convert to the narrowest `Bits` that fits.
+//! [`VertexSet`](crate::VertexSet); the engines convert to the narrowest `Bits` that fits,
+//! chosen by one ladder of widths for every crate: [`with_width!`](crate::with_width).
 
 use std::hash::Hash;
 
@@ -107,6 +108,62 @@ pub fn component_within<S: Bits>(reach: &[S], start: usize, within: S) -> S {
         comp = comp.union(frontier);
     }
     comp
+}
+
+/// The most vertices the widest [`Bits`] type of [`with_width!`](crate::with_width) holds.
+pub const MAX_WIDTH: usize = 4096;
+
+/// Evaluates `$body` with the type alias `$s` bound to the narrowest [`Bits`] type that
+/// holds `$order` vertices (`u64`, `u128`, then [`Words`] of 4, 8, 16, 32 and 64 words),
+/// or the fallback arm when `$order` is above [`MAX_WIDTH`]. Every engine that is generic
+/// over the set width picks it here, so the ladder is written once.
+///
+/// ```
+/// use kayles_core::{bits::Bits, with_width};
+/// fn words(order: usize) -> Option<usize> {
+///     with_width!(order, S => Some(S::WORDS), _ => None)
+/// }
+/// assert_eq!(words(10), Some(1));
+/// assert_eq!(words(100), Some(2));
+/// assert_eq!(words(300), Some(8));
+/// assert_eq!(words(4096), Some(64));
+/// assert_eq!(words(4097), None);
+/// ```
+#[macro_export]
+macro_rules! with_width {
+    ($order:expr, $s:ident => $body:expr, $other:pat => $fallback:expr) => {
+        match $order {
+            0..=64 => {
+                type $s = u64;
+                $body
+            }
+            65..=128 => {
+                type $s = u128;
+                $body
+            }
+            129..=256 => {
+                type $s = $crate::bits::Words<4>;
+                $body
+            }
+            257..=512 => {
+                type $s = $crate::bits::Words<8>;
+                $body
+            }
+            513..=1024 => {
+                type $s = $crate::bits::Words<16>;
+                $body
+            }
+            1025..=2048 => {
+                type $s = $crate::bits::Words<32>;
+                $body
+            }
+            2049..=$crate::bits::MAX_WIDTH => {
+                type $s = $crate::bits::Words<64>;
+                $body
+            }
+            $other => $fallback,
+        }
+    };
 }
 
 /// Iterator over the elements of a [`Bits`] set, smallest first.

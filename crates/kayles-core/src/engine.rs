@@ -22,7 +22,7 @@
 use crate::bits::{Bits, Words};
 use crate::code_memo::CodeMemo;
 use crate::exact_table::ExactTable;
-use crate::known::mex;
+use crate::mex::of_byte_set as mex;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};

@@ -38,7 +38,7 @@
 //!
 //! This module does no I/O: reading and writing job files is the command line's business.
 
-use crate::bits::{component_within, Bits, Words};
+use crate::bits::{component_within, Bits};
 use crate::canonical::{self, Canonizer};
 use crate::symmetry::HostSymmetry;
 use crate::{GameKind, Graph, VertexSet};
@@ -50,7 +50,7 @@ use thiserror::Error;
 pub const INLINE_ORDER: usize = 10;
 
 /// The largest host graph [`Split`] handles (the canonical codes stop there).
-pub const MAX_SPLIT_ORDER: usize = 4096;
+pub const MAX_SPLIT_ORDER: usize = crate::bits::MAX_WIDTH;
 
 /// The most components a tree may hold (some hundreds of bytes each) before
 /// [`Split::deepen`] refuses to go on: far more jobs than any scheduler wants.
@@ -180,35 +180,6 @@ struct Ctx<S> {
     stats: LevelStats,
 }
 
-/// Calls `$body` with the type alias `$s` bound to the narrowest [`Bits`] type that holds
-/// `$order` vertices.
-macro_rules! with_width {
-    ($order:expr, $s:ident => $body:expr) => {
-        match $order {
-            0..=64 => {
-                type $s = u64;
-                $body
-            }
-            65..=128 => {
-                type $s = u128;
-                $body
-            }
-            129..=256 => {
-                type $s = Words<4>;
-                $body
-            }
-            257..=1024 => {
-                type $s = Words<16>;
-                $body
-            }
-            _ => {
-                type $s = Words<64>;
-                $body
-            }
-        }
-    };
-}
-
 fn words_of<S: Bits>(set: S) -> Box<[u64]> {
     (0..S::WORDS).map(|i| set.word(i)).collect()
 }
@@ -260,7 +231,7 @@ impl Split {
             children: Vec::new(),
             levels: Vec::new(),
         };
-        with_width!(order, S => split.start::<S>());
+        crate::with_width!(order, S => split.start::<S>(), _ => unreachable!("checked above"));
         Ok(split)
     }
 
@@ -314,7 +285,7 @@ impl Split {
     /// [`MAX_COMPONENTS`] components; the split then stays usable (the components not yet
     /// expanded stay jobs) but is not at one depth.
     pub fn deepen(&mut self) -> Result<(), SplitError> {
-        with_width!(self.host.order(), S => self.deepen_with::<S>())
+        crate::with_width!(self.host.order(), S => self.deepen_with::<S>(), _ => unreachable!("checked when split"))
     }
 
     /// The depth the tree is expanded to.
@@ -438,17 +409,18 @@ impl Split {
                 unreachable!("filtered")
             };
             seen.clear();
-            seen.resize(count as usize + 1, false);
+            seen.resize(count as usize / 64 + 1, 0u64);
             for option in first..first + count {
                 let x = self
                     .option_children(option)
                     .iter()
-                    .fold(0, |x, &c| x ^ value[c as usize]);
-                if let Some(slot) = seen.get_mut(x as usize) {
-                    *slot = true;
+                    .fold(0, |x, &c| x ^ value[c as usize]) as usize;
+                // The mex is at most the number of options: larger values do not matter.
+                if let Some(word) = seen.get_mut(x / 64) {
+                    *word |= 1 << (x % 64);
                 }
             }
-            value[id as usize] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+            value[id as usize] = crate::mex::of_bits(&seen);
         }
         Ok(self.root.iter().fold(0, |x, &c| x ^ value[c as usize]))
     }

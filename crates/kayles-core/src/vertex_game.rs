@@ -10,7 +10,7 @@
 //! pieces known in closed form, the reductions) is a [`VertexRules`] implementation:
 //! [`NodeKayles`](crate::node::NodeKayles) and [`ArcKayles`](crate::arc::ArcKayles).
 
-use crate::bits::{component_within, Bits, Words};
+use crate::bits::{component_within, Bits};
 use crate::canonical::{self, Canonizer, ClassCounter};
 use crate::engine::{
     self, Game, Layers, SearchConfig, SearchError, SearchProgress, SearchStats, SharedMemo,
@@ -691,14 +691,7 @@ impl<R: VertexRules> VertexSolver<R> {
         search: impl FnOnce(&Self) -> Result<u32, SearchError> + Send,
     ) -> Result<u32, SearchError> {
         if order > 64 && !engine::runs_in_pool(&self.memo.config()) {
-            std::thread::scope(|scope| {
-                std::thread::Builder::new()
-                    .stack_size(1 << 30)
-                    .spawn_scoped(scope, || search(self))
-                    .expect("spawning the search thread")
-                    .join()
-                    .expect("search thread panicked")
-            })
+            crate::stack::on_stack(crate::stack::DEEP, || search(self))
         } else {
             search(self)
         }
@@ -706,19 +699,12 @@ impl<R: VertexRules> VertexSolver<R> {
 
     /// Searches `set` (all of `g` when `None`) at the narrowest width that holds `g`.
     fn dispatch(&self, g: &Graph, set: Option<&VertexSet>) -> Result<u32, SearchError> {
-        match g.order() {
-            0..=64 => self.run::<u64>(g, set),
-            65..=128 => self.run::<u128>(g, set),
-            129..=256 => self.run::<Words<4>>(g, set),
-            257..=512 => self.run::<Words<8>>(g, set),
-            513..=1024 => self.run::<Words<16>>(g, set),
-            1025..=2048 => self.run::<Words<32>>(g, set),
-            2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g, set),
-            order => Err(SearchError::ComponentTooLarge {
+        crate::with_width!(g.order(), S => self.run::<S>(g, set), order => {
+            Err(SearchError::ComponentTooLarge {
                 order,
                 max: MAX_COMPONENT_ORDER,
-            }),
-        }
+            })
+        })
     }
 
     fn run<S: Bits>(&self, g: &Graph, set: Option<&VertexSet>) -> Result<u32, SearchError> {

@@ -306,7 +306,7 @@ pub fn term_by_moves(family: Family, n: usize, terms: &LinkedC4Terms) -> u16 {
                 .fold(0, |acc, p| acc ^ p.value(terms))
         })
         .collect();
-    crate::linked_c4::mex(&values)
+    kayles_core::mex::of_values(values)
 }
 
 /// A move whose leftover components are not the predicted pieces.

@@ -123,7 +123,8 @@ fn on_correct_inputs_only_the_published_c_line_fails() {
     let fails = |f: Family, first: usize| -> Vec<usize> {
         (first..=600)
             .filter(|&n| {
-                linked_c4::mex(&linked_c4::published_options(f, n as i64, &t)) != t.get(f, n)
+                kayles_core::mex::of_values(linked_c4::published_options(f, n as i64, &t))
+                    != t.get(f, n)
             })
             .collect()
     };

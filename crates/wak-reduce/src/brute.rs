@@ -3,7 +3,6 @@
 //! plain hash map. No reductions, no components, no symmetry.
 
 use crate::position::WeightedGraph;
-use crate::solve::mex;
 use std::collections::HashMap;
 
 /// The Grundy value of `g` by definition. Meant for small positions: the memo holds every
@@ -54,7 +53,7 @@ fn go(
             mark(go(edges, loops, next, memo));
         }
     }
-    let value = mex(&seen);
+    let value = kayles_core::mex::of_bits(&seen);
     memo.insert(w, value);
     value
 }

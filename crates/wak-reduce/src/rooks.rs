@@ -15,7 +15,7 @@
 
 use crate::error::WakError;
 use crate::position::WeightedGraph;
-use crate::solve::{mex, Solver};
+use crate::solve::Solver;
 use hashbrown::HashMap;
 use std::fmt;
 
@@ -481,7 +481,7 @@ impl RookSearch {
             }
             seen[x / 64] |= 1 << (x % 64);
         }
-        let v = mex(&seen);
+        let v = kayles_core::mex::of_bits(&seen);
         self.memo.insert(avail, v);
         v
     }
