@@ -19,7 +19,8 @@
 //! Modules, one job each:
 //! - [`position`]: the position and its moves; [`error`]: [`WakError`];
 //! - [`reduce`]: the reductions as single steps, and `reduce` to a canonical position;
-//! - [`solve`]: the exact solver (reductions, components, canonical memo);
+//! - [`solve`]: the exact solver (reductions, components, canonical memo); [`split`]:
+//!   the game tree split into jobs and joined again;
 //!   [`brute`]: the by-definition judge; `canon` (private): canonical codes;
 //! - [`expand`]: WAK-TO-ARC; [`rooks`]: WAK-ROOKS;
 //! - [`ps_lemma`]: the PS-LEMMA checker; [`lemmas`]: the lemma families;
@@ -36,6 +37,7 @@ pub mod ps_lemma;
 pub mod reduce;
 pub mod rooks;
 pub mod solve;
+pub mod split;
 
 pub use error::WakError;
 pub use position::{Move, WeightedGraph};
