@@ -70,7 +70,7 @@ pub const MAX_COMPONENTS: usize = 2_000_000;
 pub enum SplitKey {
     /// The least image under the host's symmetries ([`HostSymmetry::key`]).
     Symmetry,
-    /// The canonical code of the component ([`canonical`]).
+    /// The canonical code of the component ([`canonical`](crate::canonical)).
     Canonical,
 }
 
