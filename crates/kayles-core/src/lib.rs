@@ -30,7 +30,6 @@ pub mod families;
 pub mod game;
 pub mod graph;
 pub mod graph6;
-pub mod graph_arg;
 mod huge_pages;
 pub mod known;
 pub mod mex;

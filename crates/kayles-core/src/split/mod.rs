@@ -67,6 +67,11 @@ pub const MAX_COMPONENTS: usize = 2_000_000;
 
 /// What makes two components one node of the tree (and one job).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum SplitKey {
     /// The least image under the host's symmetries ([`HostSymmetry::key`]).
     Symmetry,
@@ -121,6 +126,7 @@ pub enum SplitError {
 
 /// Counts for one level of the expansion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LevelStats {
     /// The depth this level reaches (1 for the options of the root's components).
     pub depth: usize,
