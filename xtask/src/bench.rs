@@ -83,16 +83,7 @@ fn graph(case: &str) -> Result<Graph> {
 /// The baseline: the plain loop, nothing else.
 fn plain_table(closed: &[u64], n: usize) -> Vec<u8> {
     let mut t = vec![0u8; 1 << n];
-    for s in 1..1u64 << n {
-        let mut seen = 0u64;
-        let mut rest = s;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            seen |= 1 << t[(s & !closed[v]) as usize];
-        }
-        t[s as usize] = seen.trailing_ones() as u8;
-    }
+    kayles_core::table::fill_sequential(closed, &mut t);
     t
 }
 

@@ -75,13 +75,8 @@ impl VertexRules for ArcKayles {
 
     #[inline]
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
-        if survey.is_path() {
-            Some(paths[survey.order - 1])
-        } else if survey.is_cycle() {
-            Some(u8::from(paths[survey.order - 3] == 0))
-        } else {
-            None
-        }
+        // The line graph of `P_k` is `P_{k-1}`.
+        crate::node::path_or_cycle_value(survey, paths, survey.order - 1)
     }
 
     fn reduce<S: Bits>(

@@ -64,14 +64,7 @@ impl VertexRules for NodeKayles {
 
     #[inline]
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
-        if survey.is_path() {
-            Some(paths[survey.order])
-        } else if survey.is_cycle() {
-            // A cycle C_k: every move leaves the path on k - 3 vertices.
-            Some(u8::from(paths[survey.order - 3] == 0))
-        } else {
-            None
-        }
+        path_or_cycle_value(survey, paths, survey.order)
     }
 
     fn reduce<S: Bits>(
@@ -88,6 +81,21 @@ impl VertexRules for NodeKayles {
         } else {
             without_twins(host, component, scratch)
         }
+    }
+}
+
+/// The value of a component that is a path, `paths[path_index]` (Node Kayles on the path
+/// with that many vertices), or a cycle `C_k` (Node Kayles: every move leaves `P_{k-3}`;
+/// Arc Kayles on `C_k` is Node Kayles on its line graph, `C_k` again); `None` for any
+/// other component.
+#[inline]
+pub(crate) fn path_or_cycle_value(survey: &Survey, paths: &[u8], path_index: usize) -> Option<u8> {
+    if survey.is_path() {
+        Some(paths[path_index])
+    } else if survey.is_cycle() {
+        Some(u8::from(paths[survey.order - 3] == 0))
+    } else {
+        None
     }
 }
 

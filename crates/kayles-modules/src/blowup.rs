@@ -308,14 +308,7 @@ impl BlowUp {
         self.modules
             .iter()
             .enumerate()
-            .map(|(index, h)| {
-                ModuleSignatures::new(h).map_err(|e| match e {
-                    ModuleError::ModuleTooLarge { order, max, .. } => {
-                        ModuleError::ModuleTooLarge { index, order, max }
-                    }
-                    e => e,
-                })
-            })
+            .map(|(index, h)| ModuleSignatures::new(h).map_err(|e| e.in_module(index)))
             .collect()
     }
 

@@ -93,3 +93,16 @@ pub enum ModuleError {
     #[error(transparent)]
     Table(#[from] TableError),
 }
+
+impl ModuleError {
+    /// The error of module `index`: a [`ModuleTooLarge`](Self::ModuleTooLarge) names it;
+    /// other errors stay as they are.
+    pub fn in_module(self, index: usize) -> Self {
+        match self {
+            ModuleError::ModuleTooLarge { order, max, .. } => {
+                ModuleError::ModuleTooLarge { index, order, max }
+            }
+            e => e,
+        }
+    }
+}

@@ -616,14 +616,7 @@ pub fn blowup_histogram(base: &Graph, modules: &[Graph]) -> Result<Vec<u128>, Mo
     let counts = modules
         .iter()
         .enumerate()
-        .map(|(index, h)| {
-            SignatureCounts::of_graph(h).map_err(|e| match e {
-                ModuleError::ModuleTooLarge { order, max, .. } => {
-                    ModuleError::ModuleTooLarge { index, order, max }
-                }
-                e => e,
-            })
-        })
+        .map(|(index, h)| SignatureCounts::of_graph(h).map_err(|e| e.in_module(index)))
         .collect::<Result<Vec<_>, _>>()?;
     quotient_histogram(base, &counts)
 }

@@ -370,35 +370,3 @@ pub fn full_signature_by_search(g: &Graph) -> Result<Signature, ModuleError> {
     }
     Ok(a)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kayles_core::families;
-
-    #[test]
-    fn small_families_agree_with_search() {
-        let mut s = ModularSolver::new();
-        for spec in [
-            "path:9",
-            "cycle:7",
-            "complete:5",
-            "star:6",
-            "grid:3x3",
-            "petersen:5,2",
-        ] {
-            let g = families::build(spec).unwrap();
-            assert_eq!(
-                s.nimber(&g).unwrap(),
-                Solver::new().nimber(&g).unwrap(),
-                "{spec}"
-            );
-            assert_eq!(
-                s.full_signature(&g).unwrap(),
-                full_signature_by_search(&g).unwrap()
-            );
-        }
-        assert_eq!(s.nimber(&Graph::new(0)).unwrap(), 0);
-        assert_eq!(s.full_signature(&Graph::new(0)).unwrap(), Signature::EMPTY);
-    }
-}

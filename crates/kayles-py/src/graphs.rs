@@ -8,6 +8,7 @@ use kayles_core::table::SubsetTable;
 use kayles_core::{families, GameKind, Graph};
 use kayles_solve::route::{Nimbers, Request};
 use kayles_solve::scale_out::checkpoint;
+use kayles_solve::scale_out::run::Watch;
 use kayles_solve::sequence::{Method, Sequence, TermsRequest};
 use kayles_solve::{Choice, Spelling};
 use pyo3::exceptions::PyValueError;
@@ -67,7 +68,11 @@ pub fn nimber(
                 min_jobs: checkpoint_jobs,
                 ..checkpoint::Request::new(game)
             };
-            checkpoint::nimber(&named, &dir, &request, &(), Some(stop)).map(|done| done.value)
+            let watch = Watch {
+                progress: &(),
+                stop: Some(stop),
+            };
+            checkpoint::nimber(&named, &dir, &request, &watch).map(|done| done.value)
         }
         None => {
             let mut nimbers = Nimbers::new(Request {

@@ -129,7 +129,11 @@ pub fn run<'py>(
         search: Default::default(),
     };
     let ran = interrupt::run(py, move |stop| {
-        running::run(&jobs, &out, &request, &(), Some(stop), Spelling::Python)
+        let watch = running::Watch {
+            progress: &(),
+            stop: Some(stop),
+        };
+        running::run(&jobs, &out, &request, &watch, Spelling::Python)
     })?
     .map_err(library_error)?;
     let dict = PyDict::new(py);

@@ -22,6 +22,36 @@
 //! assert_eq!(Nimbers::new(arc).nimber(&Named::parse("path:4").unwrap()).unwrap().0, 2);
 //! ```
 
+/// Defines an enum whose values have names (`"auto"`), with [`Choice`] over them: each
+/// variant is written `Name = "name"`, with its documentation before it; `(default V)`
+/// after the name makes `V` the [`Default`].
+macro_rules! named_enum {
+    ($(#[$meta:meta])* pub enum $name:ident $((default $default:ident))? {
+        $($(#[$vmeta:meta])* $variant:ident = $text:literal,)+
+    }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $crate::Choice for $name {
+            const ALL: &'static [Self] = &[$($name::$variant),+];
+            fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+        }
+
+        $(impl Default for $name {
+            fn default() -> Self {
+                $name::$default
+            }
+        })?
+    };
+}
+
 pub mod config;
 pub mod graphs;
 pub mod machine;

@@ -5,7 +5,6 @@
 
 use crate::config::SearchOptions;
 use crate::graphs::Named;
-use crate::Choice;
 use anyhow::Result;
 use kayles_core::game::GameSolver;
 use kayles_core::{GameKind, Graph};
@@ -13,58 +12,34 @@ use kayles_modules::ModularSolver;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// Which engine answers a Node Kayles nimber (the command line's `--engine`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Engine {
-    /// The modular decomposition when the graph has a non-trivial module, else search.
-    #[default]
-    Auto,
-    /// Single-position search (kayles-core).
-    Search,
-    /// Through the modular decomposition tree (kayles-modules).
-    Modules,
-}
-
-impl Choice for Engine {
-    const ALL: &'static [Self] = &[Engine::Auto, Engine::Search, Engine::Modules];
-    fn name(self) -> &'static str {
-        match self {
-            Engine::Auto => "auto",
-            Engine::Search => "search",
-            Engine::Modules => "modules",
-        }
+named_enum! {
+    /// Which engine answers a Node Kayles nimber (the command line's `--engine`).
+    pub enum Engine (default Auto) {
+        /// The modular decomposition when the graph has a non-trivial module, else search.
+        Auto = "auto",
+        /// Single-position search (kayles-core).
+        Search = "search",
+        /// Through the modular decomposition tree (kayles-modules).
+        Modules = "modules",
     }
 }
 
-/// The route a value took, as results report it (`"route"` in JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
-    /// Single-position search.
-    Search,
-    /// The modular decomposition (or the quotient of a blow-up).
-    Modules,
-    /// Split into jobs kept in a directory, answered, joined.
-    Checkpoint,
-    /// The jobs of a split, joined.
-    Split,
-    /// A mirror strategy proved 0.
-    Mirror,
-    /// The A316629 recurrence.
-    Recurrence,
-}
-
-impl Route {
-    /// The name in results: `search`, `modules`, `checkpoint`, `split`, `mirror`,
-    /// `recurrence`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Route::Search => "search",
-            Route::Modules => "modules",
-            Route::Checkpoint => "checkpoint",
-            Route::Split => "split",
-            Route::Mirror => "mirror",
-            Route::Recurrence => "recurrence",
-        }
+named_enum! {
+    /// The route a value took, as results report it (`"route"` in JSON, by its
+    /// [`name`](Choice::name)).
+    pub enum Route {
+        /// Single-position search.
+        Search = "search",
+        /// The modular decomposition (or the quotient of a blow-up).
+        Modules = "modules",
+        /// Split into jobs kept in a directory, answered, joined.
+        Checkpoint = "checkpoint",
+        /// The jobs of a split, joined.
+        Split = "split",
+        /// A mirror strategy proved 0.
+        Mirror = "mirror",
+        /// The A316629 recurrence.
+        Recurrence = "recurrence",
     }
 }
 

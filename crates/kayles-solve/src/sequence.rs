@@ -19,23 +19,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// How the terms are computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Method {
-    /// Direct search on each graph (one solver, memo shared by all terms).
-    #[default]
-    Search,
-    /// A proven recurrence (linked-c4 and its b, c companions only).
-    Recurrence,
-}
-
-impl Choice for Method {
-    const ALL: &'static [Self] = &[Method::Search, Method::Recurrence];
-    fn name(self) -> &'static str {
-        match self {
-            Method::Search => "search",
-            Method::Recurrence => "recurrence",
-        }
+named_enum! {
+    /// How the terms are computed.
+    pub enum Method (default Search) {
+        /// Direct search on each graph (one solver, memo shared by all terms).
+        Search = "search",
+        /// A proven recurrence (linked-c4 and its b, c companions only).
+        Recurrence = "recurrence",
     }
 }
 

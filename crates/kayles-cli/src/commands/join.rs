@@ -6,6 +6,7 @@ use crate::output::Output;
 use anyhow::Result;
 use kayles_solve::route::Route;
 use kayles_solve::scale_out::{join, split};
+use kayles_solve::Choice;
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -10,6 +10,8 @@ use kayles_solve::graphs;
 use kayles_solve::machine::peak_rss_kib;
 use kayles_solve::route::{Engine, Nimbers, Request, Route};
 use kayles_solve::scale_out::checkpoint::{self, CHECKPOINT_JOBS};
+use kayles_solve::scale_out::run::Watch;
+use kayles_solve::Choice;
 use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
@@ -125,7 +127,12 @@ fn checkpoint(args: &Args, dir: &Path, modules: bool, out: &mut Output) -> Resul
         search: args.search.options(),
         throttle_ms: args.throttle_ms,
     };
-    let done = checkpoint::nimber(&named, dir, &request, &progress::JobsBar::new(), None)?;
+    let bar = progress::JobsBar::new();
+    let watch = Watch {
+        progress: &bar,
+        stop: None,
+    };
+    let done = checkpoint::nimber(&named, dir, &request, &watch)?;
     if args.stats {
         eprintln!(
             "{graph}: checkpoint {}: depth {}, {} jobs, {} answered earlier, {} answered \

@@ -7,7 +7,7 @@ use crate::output::Output;
 use crate::progress::JobsBar;
 use anyhow::Result;
 use kayles_solve::machine::peak_rss_kib;
-use kayles_solve::scale_out::run::{self, Request, Shard};
+use kayles_solve::scale_out::run::{self, Request, Shard, Watch};
 use kayles_solve::Spelling;
 use serde_json::json;
 use std::path::PathBuf;
@@ -43,12 +43,15 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         search: args.search.options(),
     };
     let bar = JobsBar::new();
+    let watch = Watch {
+        progress: &bar,
+        stop: None,
+    };
     let ran = run::run(
         &args.jobs,
         &args.out,
         &request,
-        &bar,
-        None,
+        &watch,
         Spelling::CommandLine,
     )?;
     let seconds = start.elapsed().as_secs_f64();

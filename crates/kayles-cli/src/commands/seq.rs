@@ -9,7 +9,7 @@ use anyhow::Result;
 use kayles_core::GameKind;
 use kayles_solve::machine::peak_rss_kib;
 use kayles_solve::sequence::{self, Method, Sequence, TermsFile, TermsRequest};
-use kayles_solve::Spelling;
+use kayles_solve::{Choice, Spelling};
 use serde_json::json;
 use std::path::PathBuf;
 

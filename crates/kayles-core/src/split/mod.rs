@@ -253,30 +253,9 @@ impl WithGame for Deepen<'_> {
 }
 
 impl Split {
-    /// The tree at depth 0: the root's components are the frontier. `symmetry`, when
-    /// given, must be the host symmetry of `host` (the key is then [`SplitKey::Symmetry`],
-    /// otherwise [`SplitKey::Canonical`]).
-    pub fn new(
-        host: &Graph,
-        game: GameKind,
-        symmetry: Option<&HostSymmetry>,
-    ) -> Result<Split, SplitError> {
-        Self::grown(host, game, symmetry, INLINE_ORDER, Until::Depth(0))
-    }
-
-    /// As [`new`](Self::new), with components of at most `inline_order` vertices (instead
-    /// of [`INLINE_ORDER`]) expanded inside the tree; 0 makes every component a job or an
-    /// expanded node (tests use it to give small graphs jobs).
-    pub fn with_inline_order(
-        host: &Graph,
-        game: GameKind,
-        symmetry: Option<&HostSymmetry>,
-        inline_order: usize,
-    ) -> Result<Split, SplitError> {
-        Self::grown(host, game, symmetry, inline_order, Until::Depth(0))
-    }
-
-    /// The tree expanded to `depth` (see [`new`](Self::new) and [`deepen`](Self::deepen)).
+    /// The tree expanded to `depth` (0: the root's components are the frontier; see
+    /// [`deepen`](Self::deepen)). `symmetry`, when given, must be the host symmetry of
+    /// `host` (the key is then [`SplitKey::Symmetry`], otherwise [`SplitKey::Canonical`]).
     pub fn expand(
         host: &Graph,
         game: GameKind,
@@ -286,27 +265,21 @@ impl Split {
         Self::grown(host, game, symmetry, INLINE_ORDER, Until::Depth(depth))
     }
 
-    /// The tree at the least depth that has at least `jobs` jobs, or at the depth where
-    /// the frontier runs out (every component then solved in the tree) if none has.
+    /// The tree of `host` expanded as far as `until` says (to a depth, or to the least
+    /// depth with at least a number of jobs, or where the frontier runs out), with
+    /// components of at most `inline_order` vertices expanded inside the tree
+    /// ([`INLINE_ORDER`] in the commands; 0 makes every component a job or an expanded
+    /// node: tests use it to give small graphs jobs).
     ///
     /// ```
-    /// use kayles_core::{families, split::Split, GameKind};
+    /// use kayles_core::split::{tree::Until, Split, INLINE_ORDER};
+    /// use kayles_core::{families, GameKind};
     /// let g = families::build("grid:3x12").unwrap();
-    /// let split = Split::with_jobs(&g, GameKind::Node, None, 50).unwrap();
+    /// let split = Split::grown(&g, GameKind::Node, None, INLINE_ORDER, Until::Jobs(50)).unwrap();
     /// assert!(split.job_count() >= 50);
     /// let shallower = Split::expand(&g, GameKind::Node, None, split.depth() - 1).unwrap();
     /// assert!(shallower.job_count() < 50);
     /// ```
-    pub fn with_jobs(
-        host: &Graph,
-        game: GameKind,
-        symmetry: Option<&HostSymmetry>,
-        jobs: usize,
-    ) -> Result<Split, SplitError> {
-        Self::grown(host, game, symmetry, INLINE_ORDER, Until::Jobs(jobs))
-    }
-
-    /// The tree of `host` expanded as far as `until` says.
     pub fn grown(
         host: &Graph,
         game: GameKind,
@@ -475,7 +448,7 @@ mod tests {
     fn a_split_stopped_at_its_component_limit_still_joins() {
         let g = families::build("grid:3x6").unwrap();
         let want = brute_value(&g, GameKind::Node);
-        let mut split = Split::with_inline_order(&g, GameKind::Node, None, 4).unwrap();
+        let mut split = Split::grown(&g, GameKind::Node, None, 4, Until::Depth(0)).unwrap();
         split.set_component_limit(40);
         let err = (0..20)
             .find_map(|_| split.deepen().err())
@@ -496,11 +469,11 @@ mod tests {
         // Two disjoint copies of P11 cancel at the root; three leave one job.
         let p = families::path(11);
         let two = p.disjoint_union(&p);
-        let split = Split::new(&two, GameKind::Node, None).unwrap();
+        let split = Split::expand(&two, GameKind::Node, None, 0).unwrap();
         assert_eq!(split.job_count(), 0);
         assert_eq!(split.join(&[]), Ok(0));
         let three = two.disjoint_union(&p);
-        let split = Split::new(&three, GameKind::Node, None).unwrap();
+        let split = Split::expand(&three, GameKind::Node, None, 0).unwrap();
         assert_eq!(split.job_count(), 1);
         assert_eq!(split.join(&[7]), Ok(7));
     }
@@ -520,7 +493,7 @@ mod tests {
         );
         let other = families::host_symmetry("grid:3x8").unwrap();
         assert_eq!(
-            Split::new(&g, GameKind::Node, other.as_ref()).unwrap_err(),
+            Split::expand(&g, GameKind::Node, other.as_ref(), 0).unwrap_err(),
             SplitError::NotHost
         );
     }

@@ -4,7 +4,7 @@
 
 use super::files;
 use super::join::join;
-use super::run::{answer, JobsFile, Order, Progress, Ran, Workers};
+use super::run::{answer, JobsFile, Order, Ran, Watch, Workers};
 use super::split::{split, KeyChoice};
 use crate::config::SearchOptions;
 use crate::graphs::Named;
@@ -13,8 +13,6 @@ use anyhow::{bail, Context, Result};
 use kayles_core::split::tree::Until;
 use kayles_core::{graph6, GameKind};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// The jobs file inside a checkpoint directory.
@@ -71,13 +69,7 @@ pub struct Checkpointed {
 /// The nimber of `graph` through a split kept in `dir` (made at the least depth with at
 /// least `request.min_jobs` jobs, or found there from an earlier run of the same graph
 /// and game), with the jobs answered on every core.
-pub fn nimber(
-    graph: &Named,
-    dir: &Path,
-    request: &Request,
-    progress: &dyn Progress,
-    stop: Option<Arc<AtomicBool>>,
-) -> Result<Checkpointed> {
+pub fn nimber(graph: &Named, dir: &Path, request: &Request, watch: &Watch) -> Result<Checkpointed> {
     let start = Instant::now();
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let jobs_path = dir.join(JOBS_FILE);
@@ -133,7 +125,7 @@ pub fn nimber(
         jobs: &jobs,
         manifest: &manifest,
     };
-    let ran = answer(&file, &results_path, &run_request, progress, stop)?;
+    let ran = answer(&file, &results_path, &run_request, watch)?;
     let run_seconds = start.elapsed().as_secs_f64() - split_seconds;
     let joined = join(graph, &jobs_path, &[results_path])?;
     Ok(Checkpointed {

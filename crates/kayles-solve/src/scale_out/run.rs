@@ -5,7 +5,7 @@
 use super::files::{self, Manifest};
 use super::split::resplit;
 use crate::config::SearchOptions;
-use crate::{Choice, Spelling};
+use crate::Spelling;
 use anyhow::{anyhow, bail, Context, Result};
 use kayles_core::engine::{SearchConfig, SearchError};
 use kayles_core::split::SplitKey;
@@ -17,26 +17,16 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The order in which a process takes its jobs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Order {
-    /// Smallest first with one worker, largest first with several.
-    #[default]
-    Auto,
-    /// Smallest first: the memo grows from the small pieces up and jobs finish steadily.
-    Smallest,
-    /// Largest first: balances several workers.
-    Largest,
-}
-
-impl Choice for Order {
-    const ALL: &'static [Self] = &[Order::Auto, Order::Smallest, Order::Largest];
-    fn name(self) -> &'static str {
-        match self {
-            Order::Auto => "auto",
-            Order::Smallest => "smallest",
-            Order::Largest => "largest",
-        }
+named_enum! {
+    /// The order in which a process takes its jobs.
+    pub enum Order (default Auto) {
+        /// Smallest first with one worker, largest first with several.
+        Auto = "auto",
+        /// Smallest first: the memo grows from the small pieces up and jobs finish
+        /// steadily.
+        Smallest = "smallest",
+        /// Largest first: balances several workers.
+        Largest = "largest",
     }
 }
 
@@ -136,6 +126,25 @@ pub trait Progress: Sync {
 /// Nobody watches.
 impl Progress for () {}
 
+/// Who watches a run, and the flag that stops it.
+pub struct Watch<'a> {
+    /// Told of every job answered.
+    pub progress: &'a dyn Progress,
+    /// Raised, it ends the run within milliseconds (the jobs finished are in the results
+    /// file) with [`SearchError::Stopped`].
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Watch<'_> {
+    /// Nobody watches, nothing stops the run.
+    pub fn none() -> Watch<'static> {
+        Watch {
+            progress: &(),
+            stop: None,
+        }
+    }
+}
+
 /// A jobs file as read: its path, its lines, its manifest.
 pub struct JobsFile<'a> {
     /// The jobs file.
@@ -146,15 +155,13 @@ pub struct JobsFile<'a> {
     pub manifest: &'a Manifest,
 }
 
-/// Answers the jobs of the jobs file `jobs_path` into `results_path` as `request` says.
-/// A raised `stop` ends the run within milliseconds (the jobs finished are in the file)
-/// with [`SearchError::Stopped`].
+/// Answers the jobs of the jobs file `jobs_path` into `results_path` as `request` says,
+/// watched by `watch`.
 pub fn run(
     jobs_path: &Path,
     results_path: &Path,
     request: &Request,
-    progress: &dyn Progress,
-    stop: Option<Arc<AtomicBool>>,
+    watch: &Watch,
     spelling: Spelling,
 ) -> Result<Ran> {
     let manifest = files::read_manifest(jobs_path)?;
@@ -167,7 +174,7 @@ pub fn run(
         jobs: &jobs,
         manifest: &manifest,
     };
-    answer(&file, results_path, request, progress, stop)
+    answer(&file, results_path, request, watch)
 }
 
 /// [`run`] on a jobs file already read.
@@ -175,8 +182,7 @@ pub fn answer(
     file: &JobsFile,
     results_path: &Path,
     request: &Request,
-    progress: &dyn Progress,
-    stop: Option<Arc<AtomicBool>>,
+    watch: &Watch,
 ) -> Result<Ran> {
     let JobsFile {
         path: jobs_path,
@@ -217,10 +223,11 @@ pub fn answer(
     } else {
         None
     };
+    let progress = watch.progress;
     progress.start(pending.len());
     let sink = Mutex::new(results);
     let next = AtomicUsize::new(0);
-    let stop = stop.unwrap_or_default();
+    let stop = watch.stop.clone().unwrap_or_default();
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let done = AtomicUsize::new(0);
     let search = request.search;

@@ -3,7 +3,7 @@
 
 use super::files::{self, Manifest};
 use crate::graphs::Named;
-use crate::{Choice, Spelling};
+use crate::Spelling;
 use anyhow::{anyhow, bail, Result};
 use kayles_core::families;
 use kayles_core::split::tree::Until;
@@ -13,26 +13,15 @@ use kayles_core::{graph6, GameKind};
 use std::path::Path;
 use std::time::Instant;
 
-/// What merges two components into one job.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum KeyChoice {
-    /// The family's host symmetry where it has one, else the canonical code.
-    #[default]
-    Auto,
-    /// The least image under the family's flips, translations and rotations.
-    Symmetry,
-    /// The canonical code (isomorphic components merge).
-    Canonical,
-}
-
-impl Choice for KeyChoice {
-    const ALL: &'static [Self] = &[KeyChoice::Auto, KeyChoice::Symmetry, KeyChoice::Canonical];
-    fn name(self) -> &'static str {
-        match self {
-            KeyChoice::Auto => "auto",
-            KeyChoice::Symmetry => "symmetry",
-            KeyChoice::Canonical => "canonical",
-        }
+named_enum! {
+    /// What merges two components into one job.
+    pub enum KeyChoice (default Auto) {
+        /// The family's host symmetry where it has one, else the canonical code.
+        Auto = "auto",
+        /// The least image under the family's flips, translations and rotations.
+        Symmetry = "symmetry",
+        /// The canonical code (isomorphic components merge).
+        Canonical = "canonical",
     }
 }
 

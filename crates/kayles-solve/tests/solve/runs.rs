@@ -17,6 +17,20 @@ fn results_md() -> String {
     std::fs::read_to_string(repo().join("docs/results.md")).unwrap()
 }
 
+/// The entries of `runs/` with their names, in name order.
+fn runs() -> Vec<(PathBuf, String)> {
+    let mut runs: Vec<(PathBuf, String)> = std::fs::read_dir(repo().join("runs"))
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            (path, name)
+        })
+        .collect();
+    runs.sort();
+    runs
+}
+
 /// The cells of a Markdown table row, trimmed.
 fn cells(line: &str) -> Vec<&str> {
     line.trim()
@@ -43,13 +57,11 @@ fn documented(doc: &str, dir: &str) -> Option<(String, u32)> {
 fn every_committed_split_rejoins_to_its_documented_value() {
     let doc = results_md();
     let mut joined = 0;
-    for entry in std::fs::read_dir(repo().join("runs")).unwrap() {
-        let dir = entry.unwrap().path();
+    for (dir, name) in runs() {
         let jobs = dir.join("jobs.g6");
         if !jobs.exists() {
             continue;
         }
-        let name = dir.file_name().unwrap().to_str().unwrap().to_string();
         let (spec, value) = documented(&doc, &name)
             .unwrap_or_else(|| panic!("no row of docs/results.md names runs/{name}"));
         let graph = Named::parse(&spec).unwrap();
@@ -91,13 +103,8 @@ fn documented_terms(doc: &str, heading: &str) -> Vec<(usize, u32)> {
 fn every_committed_terms_file_agrees_with_its_table() {
     let doc = results_md();
     let mut checked = 0;
-    for entry in std::fs::read_dir(repo().join("runs")).unwrap() {
-        let path = entry.unwrap().path();
-        let Some(stem) = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .and_then(|n| n.strip_suffix(".txt"))
-        else {
+    for (path, name) in runs() {
+        let Some(stem) = name.strip_suffix(".txt") else {
             continue;
         };
         // `arc-grid-3xN.txt`: Arc Kayles terms of `grid:3xN`.
