@@ -26,7 +26,7 @@ named_enum! {
 
 named_enum! {
     /// The route a value took, as results report it (`"route"` in JSON, by its
-    /// [`name`](Choice::name)).
+    /// [`name`](crate::Choice::name)).
     pub enum Route {
         /// Single-position search.
         Search = "search",
