@@ -10,7 +10,12 @@ __version__: str
 GraphLike = Union[Any, str, bytes, Tuple[int, Iterable[Tuple[int, int]]]]
 Game = Literal["node", "arc"]
 
-def nimber(g: GraphLike, game: Game = "node") -> int: ...
+def nimber(
+    g: GraphLike,
+    game: Game = "node",
+    checkpoint: Optional[Union[str, PathLike[str]]] = None,
+    checkpoint_jobs: int = 64,
+) -> int: ...
 def histogram(g: GraphLike, game: Game = "node") -> Dict[int, int]: ...
 
 class Subsets(Iterator[Tuple[Tuple[Hashable, ...], int]]):
@@ -51,3 +56,24 @@ def certify(
     tier: Literal["quick", "full"] = "quick",
     fixtures: Optional[Union[str, PathLike[str]]] = None,
 ) -> List[Dict[str, Any]]: ...
+def split(
+    g: GraphLike,
+    out: Union[str, PathLike[str]],
+    depth: Optional[int] = None,
+    jobs: Optional[int] = None,
+    game: Game = "node",
+    key: Literal["auto", "symmetry", "canonical"] = "auto",
+) -> Dict[str, Any]: ...
+def run(
+    jobs: Union[str, PathLike[str]],
+    out: Union[str, PathLike[str]],
+    shard: Optional[Union[str, Tuple[int, int]]] = None,
+    resume: bool = False,
+    workers: int = 1,
+    order: Literal["auto", "smallest", "largest"] = "auto",
+) -> Dict[str, int]: ...
+def join(
+    g: GraphLike,
+    jobs: Union[str, PathLike[str]],
+    results: Union[str, PathLike[str], Sequence[Union[str, PathLike[str]]]],
+) -> int: ...

@@ -22,7 +22,7 @@
 //!   older build), run on the same cases.
 
 use anyhow::{bail, Context, Result};
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, Graph};
 use std::path::Path;
@@ -83,16 +83,7 @@ fn graph(case: &str) -> Result<Graph> {
 /// The baseline: the plain loop, nothing else.
 fn plain_table(closed: &[u64], n: usize) -> Vec<u8> {
     let mut t = vec![0u8; 1 << n];
-    for s in 1..1u64 << n {
-        let mut seen = 0u64;
-        let mut rest = s;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            seen |= 1 << t[(s & !closed[v]) as usize];
-        }
-        t[s as usize] = seen.trailing_ones() as u8;
-    }
+    kayles_core::table::fill_sequential(closed, &mut t);
     t
 }
 
@@ -136,15 +127,15 @@ pub fn run_one(args: &[String]) -> Result<()> {
         }
         "search" => u64::from(Solver::new().nimber(&g)?),
         "search-1-thread" => {
-            let config = kayles_core::search::SearchConfig {
+            let config = kayles_core::engine::SearchConfig {
                 threads: 1,
                 ..Default::default()
             };
             u64::from(Solver::with_config(config).nimber(&g)?)
         }
         "search-symmetry" => {
-            let config = kayles_core::search::SearchConfig {
-                memo_key: kayles_core::search::MemoKey::Symmetry,
+            let config = kayles_core::engine::SearchConfig {
+                memo_key: kayles_core::engine::MemoKey::Symmetry,
                 canonical_max_order: 0,
                 ..Default::default()
             };

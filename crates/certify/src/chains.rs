@@ -12,8 +12,8 @@ use crate::fixtures::{chains, ChainEntry};
 use kayles_chains::recurrence::Recurrence;
 use kayles_chains::spec::Chain;
 use kayles_chains::{eval, period};
-use kayles_core::search::{SearchConfig, Solver};
 use kayles_core::{arc, GameKind, Graph};
+use kayles_core::{engine::SearchConfig, node::Solver};
 
 /// Terms of A316629 (and of its b, c) compared between the derived and the hand
 /// recurrence: the quick tier's prefix, and the whole b-file in the full tier.
@@ -88,9 +88,7 @@ pub fn plain_terms(rec: &Recurrence, n_max: usize) -> Vec<Vec<u16>> {
                         k += 1;
                     }
                 }
-                (0u16..)
-                    .find(|x| !options.contains(x))
-                    .expect("a mex below 65536")
+                kayles_core::mex::of_values(options)
             };
         }
     }

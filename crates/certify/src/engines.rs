@@ -7,7 +7,7 @@
 
 use kayles_chains::recurrence::Recurrence;
 use kayles_chains::spec::Chain;
-use kayles_core::{GameKind, Graph};
+use kayles_core::{mex, GameKind, Graph};
 use wak_reduce::{reduce::Reduction, WakError, WeightedGraph};
 
 /// The engines a check exercises. Plain function pointers: cheap to copy, `Send + Sync`.
@@ -64,11 +64,6 @@ pub fn closed_masks(g: &Graph) -> Vec<u64> {
         .collect()
 }
 
-/// The least value absent from `seen` (a bit mask of values below 64).
-pub fn mex64(seen: u64) -> u8 {
-    seen.trailing_ones() as u8
-}
-
 /// Node Kayles by definition on every subset: `T[S] = mex { T[S - N[v]] : v in S }`,
 /// written here independently of `kayles_core` (no components, no parallelism).
 ///
@@ -86,7 +81,7 @@ pub fn node_definition_table(g: &Graph) -> Vec<u8> {
                 seen |= 1 << t[(s & !nv) as usize];
             }
         }
-        t[s as usize] = mex64(seen);
+        t[s as usize] = mex::of_bits(&[seen]) as u8;
     }
     t
 }
@@ -109,7 +104,7 @@ pub fn arc_definition_table(g: &Graph) -> Vec<u8> {
                 seen |= 1 << t[(s & !e) as usize];
             }
         }
-        t[s as usize] = mex64(seen);
+        t[s as usize] = mex::of_bits(&[seen]) as u8;
     }
     t
 }

@@ -186,6 +186,28 @@ fn tier_field(dir: &Path, rel: &str, line: &Line, t: &str) -> Result<(), Fixture
     }
 }
 
+/// The lines of the tiered fixture file `rel` (`TIER FIELD...`, `count` fields in all) that
+/// run in `tier`, each with what `parse` made of its other fields. Every line is parsed
+/// and checked, whatever its tier.
+fn tiered<T>(
+    dir: &Path,
+    rel: &str,
+    tier: Tier,
+    count: usize,
+    mut parse: impl FnMut(&Line, &[&str]) -> Result<T, FixtureError>,
+) -> Result<Vec<(Line, T)>, FixtureError> {
+    let mut out = Vec::new();
+    for line in read_lines(dir, rel)? {
+        let f = fields(dir, rel, &line, count)?;
+        tier_field(dir, rel, &line, f[0])?;
+        let value = parse(&line, &f[1..])?;
+        if tier.includes(f[0]) {
+            out.push((line, value));
+        }
+    }
+    Ok(out)
+}
+
 fn number<T: std::str::FromStr>(
     dir: &Path,
     rel: &str,
@@ -208,28 +230,19 @@ pub struct Blowup {
 /// The blow-ups of the tier.
 pub fn blowups(dir: &Path, tier: Tier) -> Result<Vec<Blowup>, FixtureError> {
     let rel = "modules/blowups.txt";
-    let mut out = Vec::new();
-    for line in read_lines(dir, rel)? {
-        let f = fields(dir, rel, &line, 3)?;
-        tier_field(dir, rel, &line, f[0])?;
-        let base = parse_graph(dir, rel, &line, f[1])?;
-        let sizes: Vec<usize> = f[2]
+    let lines = tiered(dir, rel, tier, 3, |line, f| {
+        let base = parse_graph(dir, rel, line, f[0])?;
+        let sizes: Vec<usize> = f[1]
             .split(',')
-            .map(|s| number(dir, rel, &line, s))
+            .map(|s| number(dir, rel, line, s))
             .collect::<Result<_, _>>()?;
         if sizes.len() != base.graph.order() || sizes.contains(&0) {
-            return Err(line_error(
-                dir,
-                rel,
-                &line,
-                "one positive size per base vertex expected".into(),
-            ));
+            let message = "one positive size per base vertex expected".into();
+            return Err(line_error(dir, rel, line, message));
         }
-        if tier.includes(f[0]) {
-            out.push(Blowup { base, sizes });
-        }
-    }
-    Ok(out)
+        Ok(Blowup { base, sizes })
+    })?;
+    Ok(lines.into_iter().map(|(_, b)| b).collect())
 }
 
 /// A base graph with one module graph per base vertex (`modules/signature.txt`).
@@ -244,28 +257,19 @@ pub struct ModuleFamily {
 /// The module families of the tier.
 pub fn module_families(dir: &Path, tier: Tier) -> Result<Vec<ModuleFamily>, FixtureError> {
     let rel = "modules/signature.txt";
-    let mut out = Vec::new();
-    for line in read_lines(dir, rel)? {
-        let f = fields(dir, rel, &line, 3)?;
-        tier_field(dir, rel, &line, f[0])?;
-        let base = parse_graph(dir, rel, &line, f[1])?;
-        let modules: Vec<GraphEntry> = f[2]
+    let lines = tiered(dir, rel, tier, 3, |line, f| {
+        let base = parse_graph(dir, rel, line, f[0])?;
+        let modules: Vec<GraphEntry> = f[1]
             .split(',')
-            .map(|s| parse_graph(dir, rel, &line, s))
+            .map(|s| parse_graph(dir, rel, line, s))
             .collect::<Result<_, _>>()?;
         if modules.len() != base.graph.order() || modules.iter().any(|m| m.graph.order() == 0) {
-            return Err(line_error(
-                dir,
-                rel,
-                &line,
-                "one non-empty module per base vertex expected".into(),
-            ));
+            let message = "one non-empty module per base vertex expected".into();
+            return Err(line_error(dir, rel, line, message));
         }
-        if tier.includes(f[0]) {
-            out.push(ModuleFamily { base, modules });
-        }
-    }
-    Ok(out)
+        Ok(ModuleFamily { base, modules })
+    })?;
+    Ok(lines.into_iter().map(|(_, m)| m).collect())
 }
 
 /// The weighted positions of the tier, expanded from `wak/weighted.txt`: for each line
@@ -273,24 +277,22 @@ pub fn module_families(dir: &Path, tier: Tier) -> Result<Vec<ModuleFamily>, Fixt
 /// `0..=HI` whose largest weight is at least `LO`.
 pub fn weighted_positions(dir: &Path, tier: Tier) -> Result<Vec<WeightedGraph>, FixtureError> {
     let rel = "wak/weighted.txt";
-    let mut out = Vec::new();
-    for line in read_lines(dir, rel)? {
-        let f = fields(dir, rel, &line, 4)?;
-        tier_field(dir, rel, &line, f[0])?;
-        let n: usize = number(dir, rel, &line, f[1])?;
-        let lo: u64 = number(dir, rel, &line, f[2])?;
-        let hi: u64 = number(dir, rel, &line, f[3])?;
+    let lines = tiered(dir, rel, tier, 4, |line, f| {
+        let n: usize = number(dir, rel, line, f[0])?;
+        let lo: u64 = number(dir, rel, line, f[1])?;
+        let hi: u64 = number(dir, rel, line, f[2])?;
         if n == 0 || n > 9 || lo > hi {
             return Err(line_error(
                 dir,
                 rel,
-                &line,
+                line,
                 "need 1 <= N <= 9, LO <= HI".into(),
             ));
         }
-        if !tier.includes(f[0]) {
-            continue;
-        }
+        Ok((n, lo, hi))
+    })?;
+    let mut out = Vec::new();
+    for (line, (n, lo, hi)) in lines {
         for g in graphs(dir, n)? {
             let edges = g.graph.edges();
             for loops in 0..1u64 << n {
@@ -322,37 +324,26 @@ pub struct BoardEntry {
 /// The rook boards of the tier.
 pub fn boards(dir: &Path, tier: Tier) -> Result<Vec<BoardEntry>, FixtureError> {
     let rel = "rooks/boards.txt";
-    let mut out = Vec::new();
-    for line in read_lines(dir, rel)? {
-        let f = fields(dir, rel, &line, 3)?;
-        tier_field(dir, rel, &line, f[0])?;
-        let (r, c) = f[2]
+    let lines = tiered(dir, rel, tier, 3, |line, f| {
+        let (r, c) = f[1]
             .split_once('x')
-            .ok_or_else(|| line_error(dir, rel, &line, "expected RxC".into()))?;
-        let (r, c): (usize, usize) = (number(dir, rel, &line, r)?, number(dir, rel, &line, c)?);
+            .ok_or_else(|| line_error(dir, rel, line, "expected RxC".into()))?;
+        let (r, c): (usize, usize) = (number(dir, rel, line, r)?, number(dir, rel, line, c)?);
         if r == 0 || c == 0 || r * c > 64 {
-            return Err(line_error(
-                dir,
-                rel,
-                &line,
-                "boards of 1..64 squares".into(),
-            ));
+            return Err(line_error(dir, rel, line, "boards of 1..64 squares".into()));
         }
-        let holes = match f[1] {
+        let holes = match f[0] {
             "holes" if r * c <= 25 => true,
             "empty" if r == c => false,
             _ => {
-                return Err(line_error(
-                    dir,
-                    rel,
-                    &line,
-                    "expected 'holes RxC' (at most 25 squares) or 'empty NxN'".into(),
-                ))
+                let message = "expected 'holes RxC' (at most 25 squares) or 'empty NxN'";
+                return Err(line_error(dir, rel, line, message.into()));
             }
         };
-        if !tier.includes(f[0]) {
-            continue;
-        }
+        Ok((r, c, holes))
+    })?;
+    let mut out = Vec::new();
+    for (line, (r, c, holes)) in lines {
         let masks = if holes { 0..1u64 << (r * c) } else { 0..1 };
         for mask in masks {
             let text = (0..r)

@@ -76,6 +76,15 @@ fn collect(name: String, members: Vec<(Option<Vec<u128>>, u8)>) -> FamilyHistogr
     }
 }
 
+/// The histogram of a family: one member per item, computed in parallel.
+fn family<T: Sync>(
+    name: String,
+    items: &[T],
+    member: impl Fn(&T) -> (Option<Vec<u128>>, u8) + Sync + Send,
+) -> FamilyHistogram {
+    collect(name, items.par_iter().map(member).collect())
+}
+
 fn table_member(t: Vec<u8>) -> (Option<Vec<u128>>, u8) {
     let last = *t.last().expect("tables are non-empty");
     (Some(histogram(&t)), last)
@@ -83,87 +92,64 @@ fn table_member(t: Vec<u8>) -> (Option<Vec<u128>>, u8) {
 
 /// Node Kayles on all graphs on `n` vertices.
 pub fn node_kayles_graphs(dir: &Path, n: usize) -> Result<FamilyHistogram, FixtureError> {
-    let gs = fixtures::graphs(dir, n)?;
-    let members = gs
-        .par_iter()
-        .map(|e| table_member(node_definition_table(&e.graph)))
-        .collect();
-    Ok(collect(format!("graphs-n{n} (Node Kayles)"), members))
+    let name = format!("graphs-n{n} (Node Kayles)");
+    Ok(family(name, &fixtures::graphs(dir, n)?, |e| {
+        table_member(node_definition_table(&e.graph))
+    }))
 }
 
 /// Arc Kayles on all graphs on `n` vertices (vertex subsets).
 pub fn arc_kayles_graphs(dir: &Path, n: usize) -> Result<FamilyHistogram, FixtureError> {
-    let gs = fixtures::graphs(dir, n)?;
-    let members = gs
-        .par_iter()
-        .map(|e| table_member(arc_definition_table(&e.graph)))
-        .collect();
-    Ok(collect(format!("graphs-n{n} (Arc Kayles)"), members))
+    let name = format!("graphs-n{n} (Arc Kayles)");
+    Ok(family(name, &fixtures::graphs(dir, n)?, |e| {
+        table_member(arc_definition_table(&e.graph))
+    }))
 }
 
 /// The clique (`clique = true`) or independent blow-ups of the tier.
 pub fn blowups(dir: &Path, tier: Tier, clique: bool) -> Result<FamilyHistogram, FixtureError> {
-    let items = fixtures::blowups(dir, tier)?;
-    let members = items
-        .par_iter()
-        .map(|b| {
-            let modules: Vec<Graph> = b
-                .sizes
-                .iter()
-                .map(|&m| {
-                    if clique {
-                        families::complete(m)
-                    } else {
-                        Graph::new(m)
-                    }
-                })
-                .collect();
-            table_member(node_definition_table(
-                &substitute(&b.base.graph, &modules).0,
-            ))
-        })
-        .collect();
     let kind = if clique { "clique" } else { "independent" };
-    Ok(collect(
-        format!("modules/blowups.txt, {kind} modules, {tier} tier"),
-        members,
-    ))
+    let name = format!("modules/blowups.txt, {kind} modules, {tier} tier");
+    Ok(family(name, &fixtures::blowups(dir, tier)?, |b| {
+        let module = |m: usize| {
+            if clique {
+                families::complete(m)
+            } else {
+                Graph::new(m)
+            }
+        };
+        let modules: Vec<Graph> = b.sizes.iter().map(|&m| module(m)).collect();
+        table_member(node_definition_table(
+            &substitute(&b.base.graph, &modules).0,
+        ))
+    }))
 }
 
 /// The module families of the tier.
 pub fn module_families(dir: &Path, tier: Tier) -> Result<FamilyHistogram, FixtureError> {
-    let items = fixtures::module_families(dir, tier)?;
-    let members = items
-        .par_iter()
-        .map(|f| {
-            let modules: Vec<Graph> = f.modules.iter().map(|m| m.graph.clone()).collect();
-            table_member(node_definition_table(
-                &substitute(&f.base.graph, &modules).0,
-            ))
-        })
-        .collect();
-    Ok(collect(
-        format!("modules/signature.txt, {tier} tier"),
-        members,
-    ))
+    let name = format!("modules/signature.txt, {tier} tier");
+    Ok(family(name, &fixtures::module_families(dir, tier)?, |f| {
+        let modules: Vec<Graph> = f.modules.iter().map(|m| m.graph.clone()).collect();
+        table_member(node_definition_table(
+            &substitute(&f.base.graph, &modules).0,
+        ))
+    }))
 }
 
 /// The weighted positions of the tier (WAK by definition).
 pub fn weighted(dir: &Path, tier: Tier) -> Result<FamilyHistogram, FixtureError> {
-    let items = fixtures::weighted_positions(dir, tier)?;
-    let members = items
-        .par_iter()
-        .map(|g| (None, wak_definition(g) as u8))
-        .collect();
-    Ok(collect(format!("wak/weighted.txt, {tier} tier"), members))
+    let name = format!("wak/weighted.txt, {tier} tier");
+    Ok(family(
+        name,
+        &fixtures::weighted_positions(dir, tier)?,
+        |g| (None, wak_definition(g) as u8),
+    ))
 }
 
 /// The rook boards of the tier (direct rook search).
 pub fn rooks(dir: &Path, tier: Tier) -> Result<FamilyHistogram, FixtureError> {
-    let items = fixtures::boards(dir, tier)?;
-    let members = items
-        .par_iter()
-        .map(|b| (None, b.board.nimber_direct() as u8))
-        .collect();
-    Ok(collect(format!("rooks/boards.txt, {tier} tier"), members))
+    let name = format!("rooks/boards.txt, {tier} tier");
+    Ok(family(name, &fixtures::boards(dir, tier)?, |b| {
+        (None, b.board.nimber_direct() as u8)
+    }))
 }

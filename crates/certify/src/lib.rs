@@ -25,8 +25,6 @@
 //! }
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod chains;
 pub mod check;
 pub mod engines;

@@ -5,10 +5,10 @@
 //! out below.
 
 use crate::check::{counterexample, par_check, vertex_list, CheckError, CheckResult, Context};
-use crate::engines::{closed_masks, histogram, mex64, node_definition_table, trim};
+use crate::engines::{closed_masks, histogram, node_definition_table, trim};
 use crate::fixtures::{blowups, module_families, tier_graphs, Blowup, GraphEntry, ModuleFamily};
 use crate::histograms::histogram_line;
-use kayles_core::{graph6, Graph};
+use kayles_core::{graph6, mex, Graph};
 use std::collections::HashMap;
 
 /// `B[H_1..H_k]`: module `i` takes the vertices `start[i]..start[i] + |H_i|`, in order.
@@ -170,7 +170,7 @@ pub fn independent_q(base_closed: &[u64], states: &[u8], memo: &mut HashMap<Vec<
         let parity = u8::from(c == 2);
         seen |= 1 << (independent_q(base_closed, &next, memo) ^ parity);
     }
-    let v = mex64(seen);
+    let v = mex::of_bits(&[seen]) as u8;
     memo.insert(states.to_vec(), v);
     v
 }
@@ -315,7 +315,7 @@ pub fn quotient_table(base_closed: &[u64], sigs: &[u64]) -> Vec<u8> {
                 seen |= 1 << (u32::from(rest) ^ v);
             }
         }
-        q[x] = mex64(seen);
+        q[x] = mex::of_bits(&[seen]) as u8;
     }
     q
 }

@@ -2,9 +2,9 @@
 //! starting subset.
 
 use crate::check::{counterexample, par_check, vertex_list, CheckResult, Context};
-use crate::engines::{arc_definition_table, closed_masks, mex64, node_definition_table};
+use crate::engines::{arc_definition_table, closed_masks, node_definition_table};
 use crate::fixtures::{tier_graphs, GraphEntry};
-use kayles_core::Graph;
+use kayles_core::{mex, Graph};
 use std::collections::HashMap;
 
 /// Adjacency masks (open neighbourhoods).
@@ -137,7 +137,7 @@ fn nk_memo(closed: &[u64], s: u64, memo: &mut HashMap<u64, u8>) -> u8 {
         rest &= rest - 1;
         seen |= 1 << nk_memo(closed, s & !closed[v], memo);
     }
-    let value = mex64(seen);
+    let value = mex::of_bits(&[seen]) as u8;
     memo.insert(s, value);
     value
 }

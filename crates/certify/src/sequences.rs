@@ -3,7 +3,7 @@
 
 use crate::check::{counterexample, par_check, par_check_with, CheckError, CheckResult, Context};
 use crate::fixtures::ranges;
-use kayles_core::search::{SearchConfig, Solver};
+use kayles_core::{engine::SearchConfig, node::Solver};
 use kayles_core::{families, Graph};
 
 const RANGES: &str = "sequences/ranges.txt";

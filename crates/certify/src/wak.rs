@@ -10,7 +10,7 @@ use crate::engines::wak_definition;
 use crate::fixtures::{boards, ranges, weighted_positions};
 use std::collections::HashSet;
 use wak_reduce::lemmas::{self, Instance};
-use wak_reduce::ps_lemma::{self, WakGame};
+use wak_reduce::ps_lemma::{self, WakOracle};
 use wak_reduce::reduce::{applicable_reductions, Reduction};
 use wak_reduce::rooks::Cover;
 use wak_reduce::{Solver, WeightedGraph};
@@ -226,7 +226,7 @@ pub fn check_ps_lemma(ctx: &Context) -> CheckResult {
     let items = ctx.shard.select(items);
     let chunks: Vec<&[(&str, WeightedGraph)]> = items.chunks(64).collect();
     let counts = par_check(ctx, &chunks, |chunk| {
-        let mut game = WakGame::default();
+        let mut oracle = WakOracle::default();
         let mut positions = 0u64;
         for kind in ["path", "depth2"] {
             let family: Vec<WeightedGraph> = chunk
@@ -236,14 +236,14 @@ pub fn check_ps_lemma(ctx: &Context) -> CheckResult {
                 .collect();
             let result = if kind == "path" {
                 ps_lemma::check(
-                    &mut game,
+                    &mut oracle,
                     family,
                     lemmas::path_lemma_s,
                     lemmas::path_lemma_p,
                 )
             } else {
                 ps_lemma::check(
-                    &mut game,
+                    &mut oracle,
                     family,
                     |g: &WeightedGraph| lemmas::depth2_tree_s(&lemmas::depth2_tree_weights(g).2),
                     |g: &WeightedGraph| {

@@ -6,7 +6,8 @@
 //! search time, the certificate's time and its sizes.
 
 use kayles_cert::{write_certificate, Dedup, Options, SolverOracle};
-use kayles_core::{families, graph_arg, GameKind};
+use kayles_core::{families, GameKind};
+use kayles_solve::{config::SearchOptions, graphs};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -25,12 +26,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         computed: computed.parse()?,
         dedup,
     };
-    let host = graph_arg::parse(graph)?;
-    let mut solver = graph_arg::default_solver(game, Some(graph));
+    let host = graphs::parse(graph)?;
+    let mut solver = SearchOptions::default().solver_for(game, Some(graph));
     let start = Instant::now();
     let value = solver.nimber(&host)?;
     let search = start.elapsed().as_secs_f64();
-    let symmetry = if graph_arg::is_family_spec(graph) {
+    let symmetry = if graphs::is_family_spec(graph) {
         families::host_symmetry(graph)?
     } else {
         None

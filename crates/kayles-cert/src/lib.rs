@@ -49,7 +49,7 @@ pub enum Error {
     Io(#[from] std::io::Error),
     /// The search behind the oracle failed.
     #[error(transparent)]
-    Search(#[from] kayles_core::search::SearchError),
+    Search(#[from] kayles_core::engine::SearchError),
     /// The oracle's answers do not fit together (a bug in the oracle).
     #[error("the oracle contradicts itself: {0}")]
     Inconsistent(String),

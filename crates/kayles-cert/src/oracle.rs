@@ -2,8 +2,8 @@
 //! oracle only to find the proof; the checker trusts neither.
 
 use crate::Error;
+use kayles_core::engine::SearchConfig;
 use kayles_core::game::GameSolver;
-use kayles_core::search::SearchConfig;
 use kayles_core::{Graph, VertexSet};
 
 /// Answers questions about connected positions (vertex sets) of one host graph.

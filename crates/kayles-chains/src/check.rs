@@ -1,12 +1,12 @@
 //! Every segment type of a recurrence against direct search on its graphs (the judge: a
-//! [`GameSolver`] of the recurrence's game, `kayles_core::search::Solver` for Node Kayles,
+//! [`GameSolver`] of the recurrence's game, `kayles_core::node::Solver` for Node Kayles,
 //! `kayles_core::arc::Solver` for Arc Kayles), for every number of copies up to a bound.
 
 use crate::eval::Terms;
-use crate::game;
+use crate::play;
 use crate::recurrence::Recurrence;
+use kayles_core::engine::SearchError;
 use kayles_core::game::GameSolver;
-use kayles_core::search::SearchError;
 
 /// Why a check failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -57,11 +57,7 @@ pub fn check_against_search(
     solver: &mut GameSolver,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<usize, CheckError> {
-    assert_eq!(
-        solver.game(),
-        rec.game_kind(),
-        "a judge of the recurrence's game"
-    );
+    assert_eq!(solver.game(), rec.game, "a judge of the recurrence's game");
     let mut compared = 0;
     for m in 0..=to {
         for (ty, s) in rec.types.iter().enumerate() {
@@ -147,7 +143,7 @@ pub fn check_options(
     m: usize,
     solver: &mut GameSolver,
 ) -> Result<Result<usize, OptionMismatch>, SearchError> {
-    let game = rec.game_kind();
+    let game = rec.game;
     assert_eq!(solver.game(), game, "a judge of the recurrence's game");
     let s = &rec.types[ty];
     let (g, sites) = crate::segment::segment(
@@ -156,7 +152,7 @@ pub fn check_options(
         m,
         &rec.right_ends[s.right],
     );
-    let moves = game::moves(game, &g, &sites);
+    let moves = play::moves(game, &g, &sites);
     let mut search = Vec::with_capacity(moves.len());
     for mv in &moves {
         let mut rest = g.vertices();

@@ -24,13 +24,13 @@
 //! below that, its values come from direct search. `docs/chains.md` has the proof.
 
 use crate::ends::EndRegistry;
-use crate::game::{self, Move, MoveSite, Pattern, PatternInfo};
+use crate::play::{self, Move, MoveSite, Pattern, PatternInfo};
 use crate::recurrence::{Extra, Recurrence, Run, SegmentType};
 use crate::segment::{self, Site};
 use crate::spec::{Attach, Chain, End};
 use kayles_core::canonical::{self, Canonizer};
+use kayles_core::engine::SearchError;
 use kayles_core::game::GameSolver;
-use kayles_core::search::SearchError;
 use kayles_core::{GameKind, Graph, VertexSet};
 use std::collections::{HashMap, VecDeque};
 
@@ -45,8 +45,8 @@ pub enum DeriveError {
     /// A middle move leaves the two sides joined: the chain does not split.
     #[error("the chain does not split under {game} Kayles: {mv} leaves the copies on its left and on its right in one component ({path})")]
     NotSplit {
-        /// `node` or `arc`.
-        game: String,
+        /// The game.
+        game: GameKind,
         /// The move, relative to its copy `i`.
         mv: String,
         /// A path from the left side to the right side avoiding the deleted vertices.
@@ -340,7 +340,7 @@ impl Deriver<'_, '_> {
             let b = (i as isize + info.hi + 1) as usize;
             let m = b - 1 + self.rho;
             let (g, sites) = segment::segment(self.chain, &empty, m, &empty);
-            let mv = game::moves(self.game, &g, &sites)
+            let mv = play::moves(self.game, &g, &sites)
                 .into_iter()
                 .find(|mv| {
                     mv.site
@@ -359,7 +359,7 @@ impl Deriver<'_, '_> {
             let name = format!("{} of copy i", info.pattern);
             if let Some(comp) = &c.joined {
                 return Err(DeriveError::NotSplit {
-                    game: self.game.to_string(),
+                    game: self.game,
                     mv: format!("{name} (any middle copy i)"),
                     path: witness(&g, &sites, comp, zone, i),
                 });
@@ -395,7 +395,7 @@ impl Deriver<'_, '_> {
             segment::segment(self.chain, &empty, m, &self.rights.get(id).clone())
         };
         let mut out = Vec::new();
-        for mv in game::moves(self.game, &g, &sites) {
+        for mv in play::moves(self.game, &g, &sites) {
             let in_band = match mv.site {
                 MoveSite::Left => left,
                 MoveSite::Right => !left,
@@ -500,7 +500,7 @@ fn rename_from_right(name: &str, m: usize) -> String {
 /// # Errors
 /// [`DeriveError::NotSplit`] naming a move that joins the sides; the other variants.
 pub fn derive(chain: &Chain, game: GameKind) -> Result<Recurrence, DeriveError> {
-    derive_with(chain, &mut game::solver(game))
+    derive_with(chain, &mut play::solver(game))
 }
 
 /// [`derive()`] in the game of `solver`, whose memo is reused for pieces and base values
@@ -516,7 +516,7 @@ pub fn derive_with(chain: &Chain, solver: &mut GameSolver) -> Result<Recurrence,
         .max(chain.left.reach())
         .max(chain.right.reach())
         .max(1);
-    let patterns = game::patterns(chain, game);
+    let patterns = play::patterns(chain, game);
     let t_max = patterns.iter().map(|p| p.width()).max().unwrap_or(1);
     let d = chain.reach();
     let mut dv = Deriver {
@@ -656,7 +656,7 @@ pub fn derive_with(chain: &Chain, solver: &mut GameSolver) -> Result<Recurrence,
     let eval_order = eval_order(&types);
     Ok(Recurrence {
         name: chain.name.clone(),
-        game: game.to_string(),
+        game,
         rho,
         left_ends,
         right_ends,

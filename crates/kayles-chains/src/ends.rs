@@ -9,8 +9,7 @@
 //! give: a match is never taken on the code alone, so a weak code can only cost a merge.
 
 use crate::spec::{Attach, End};
-use kayles_core::bits::{Bits, Words};
-use kayles_core::canonical::Canonizer;
+use kayles_core::canonical::{self, Canonizer};
 use kayles_core::Graph;
 use std::collections::HashMap;
 
@@ -56,19 +55,10 @@ fn encoding(end: &End) -> Graph {
 }
 
 fn code_and_order(c: &mut Canonizer, g: &Graph) -> (Vec<u64>, Vec<u32>) {
-    fn go<S: Bits>(c: &mut Canonizer, g: &Graph) -> (Vec<u64>, Vec<u32>) {
-        let mut out = Vec::new();
-        let order = c.code(&g.open_neighbourhoods::<S>(), &mut out).to_vec();
-        (out, order)
+    if g.order() == 0 {
+        return (vec![0], Vec::new());
     }
-    match g.order() {
-        0 => (vec![0], Vec::new()),
-        1..=64 => go::<u64>(c, g),
-        65..=128 => go::<u128>(c, g),
-        129..=256 => go::<Words<4>>(c, g),
-        257..=1024 => go::<Words<16>>(c, g),
-        _ => go::<Words<64>>(c, g), // at most MAX_ENCODING vertices
-    }
+    canonical::graph_code_and_order(c, g).expect("an end has at most MAX_ENCODING vertices")
 }
 
 /// Whether `phi` (vertex of `a` -> vertex of `b`) is an attachment-keeping isomorphism.

@@ -223,19 +223,10 @@ pub fn terms_reference(rec: &Recurrence, n_max: usize) -> Terms {
     for (m, ty) in schedule(rec, n_max) {
         terms.values[ty][m] = match rec.types[ty].base_value(m) {
             Some(v) => v,
-            None => mex(&crate::check::recurrence_options(rec, &terms, ty, m)),
+            None => {
+                kayles_core::mex::of_values(crate::check::recurrence_options(rec, &terms, ty, m))
+            }
         };
     }
     terms
-}
-
-/// The least value not in `values`.
-pub fn mex(values: &[u16]) -> u16 {
-    let mut seen = vec![false; values.len() + 1];
-    for &v in values {
-        if usize::from(v) < seen.len() {
-            seen[usize::from(v)] = true;
-        }
-    }
-    seen.iter().position(|&b| !b).unwrap_or(seen.len()) as u16
 }

@@ -29,12 +29,12 @@
 use crate::check::{self, CheckError};
 use crate::derive::{self, DeriveError};
 use crate::eval::{self, TermsError};
-use crate::game;
 use crate::period::{self, NoPeriod, PeriodProof};
+use crate::play;
 use crate::recurrence::Recurrence;
 use crate::spec::Chain;
+use kayles_core::engine::SearchError;
 use kayles_core::game::GameSolver;
-use kayles_core::search::SearchError;
 use kayles_core::GameKind;
 use serde_json::{json, Value};
 use std::fmt;
@@ -275,7 +275,7 @@ impl ChainRun {
         game: GameKind,
         stop: Option<Arc<AtomicBool>>,
     ) -> Result<Self, ChainError> {
-        let mut solver = game::solver(game);
+        let mut solver = play::solver(game);
         solver.set_stop_flag(stop.clone());
         let recurrence = derive::derive_with(chain, &mut solver).map_err(|e| match e {
             DeriveError::Search { ref error, .. } if stopped(error) => ChainError::Stopped,

@@ -98,8 +98,8 @@ impl SegmentType {
 pub struct Recurrence {
     /// The chain's name.
     pub name: String,
-    /// `node` or `arc`.
-    pub game: String,
+    /// The game (`node` or `arc` in JSON).
+    pub game: GameKind,
     /// The separation `rho`: the widest link or cap attachment (at least 1). Runs keep at
     /// least `rho` whole copies on each side, so the parts' ends never meet.
     pub rho: usize,
@@ -117,15 +117,6 @@ pub struct Recurrence {
 }
 
 impl Recurrence {
-    /// The game.
-    pub fn game_kind(&self) -> GameKind {
-        if self.game == "arc" {
-            GameKind::Arc
-        } else {
-            GameKind::Node
-        }
-    }
-
     /// The graph of segment type `ty` with `m` whole copies.
     pub fn segment_graph(&self, ty: usize, m: usize) -> Graph {
         let s = &self.types[ty];

@@ -1,11 +1,12 @@
 //! The `kayles` command: nimbers, histograms, subsets and sequences of Node Kayles and Arc
-//! Kayles from the shell. Thin by design: it parses arguments, calls the library crates and
-//! prints; every error is one line on stderr and exit status 2.
+//! Kayles from the shell. Thin by design: each command parses its arguments, calls the
+//! library crates (`kayles-solve` for what it shares with the Python package) and prints;
+//! every error is one line on stderr and exit status 2.
 
 mod commands;
-mod input;
-mod jobs;
+mod flags;
 mod output;
+mod plot;
 mod progress;
 
 use clap::{Parser, Subcommand};

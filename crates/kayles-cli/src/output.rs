@@ -52,30 +52,3 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.downcast_ref::<io::Error>()
         .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }
-
-/// The default memo limit: 60% of the machine's memory (`MemTotal` of `/proc/meminfo`), or
-/// the library's default (8 GiB) where that cannot be read.
-pub fn default_memo_limit_bytes() -> usize {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-            line.split_whitespace().nth(1)?.parse::<usize>().ok()
-        })
-        .map_or(
-            kayles_core::search::SearchConfig::default().memo_limit_bytes,
-            |kib| kib / 10 * 6 * 1024,
-        )
-}
-
-/// The peak resident memory of this process so far, in KiB (`VmHWM`; 0 where the system
-/// does not report it).
-pub fn peak_rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-            line.split_whitespace().nth(1)?.parse().ok()
-        })
-        .unwrap_or(0)
-}

@@ -1,9 +1,15 @@
-//! Long searches on stderr: a live line (positions, positions per second, memo entries,
-//! memory) once a search has run for a second, on a terminal only; and the line that
-//! `--stats` prints at the end. Nothing here touches standard output.
+//! Long work on stderr, on a terminal only: a search's live line (positions, positions
+//! per second, memo entries, memory) once it has run for a second, the bar of a subset
+//! table, the bar of a run's jobs; and the line that `--stats` prints at the end.
+//! Nothing here touches standard output.
 
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use kayles_core::search::{SearchProgress, SearchStats};
+use kayles_core::engine::{SearchProgress, SearchStats};
+use kayles_core::table::SubsetTable;
+use kayles_core::{GameKind, Graph};
+use kayles_solve::machine::peak_rss_kib;
+use kayles_solve::scale_out::run::Progress;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -91,6 +97,59 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
         mib(memo_limit_bytes as u64),
         s.evictions,
         s.cache_clears,
-        crate::output::peak_rss_kib() as f64 / 1024.0
+        peak_rss_kib() as f64 / 1024.0
     )
+}
+
+/// The full table of `game` with a progress bar on stderr (hidden when stderr is not a
+/// terminal).
+pub fn table(g: &Graph, game: GameKind) -> Result<SubsetTable> {
+    let bar = ProgressBar::new(1u64 << g.order().min(63));
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} table {bar:40} {percent}% {elapsed}")
+            .expect("valid template"),
+    );
+    let table = SubsetTable::compute_game_with_progress(g, game, |done, _| bar.set_position(done))?;
+    bar.finish_and_clear();
+    Ok(table)
+}
+
+/// A bar of `len` steps with a message, for terms and chain checks.
+pub fn bar(len: u64, message: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
+            .expect("valid template"),
+    );
+    bar.set_message(message.to_string());
+    bar
+}
+
+/// The bar of a run's jobs.
+pub struct JobsBar(ProgressBar);
+
+impl JobsBar {
+    /// A bar that appears when the run starts.
+    pub fn new() -> Self {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} jobs [{bar:30}] {pos}/{len} {elapsed} eta {eta}",
+            )
+            .expect("valid template"),
+        );
+        JobsBar(bar)
+    }
+}
+
+impl Progress for JobsBar {
+    fn start(&self, jobs: usize) {
+        self.0.set_length(jobs as u64);
+    }
+    fn answered(&self) {
+        self.0.inc(1);
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
 }

@@ -25,9 +25,9 @@
 //! pendant leaf of its own, for instance, may not be deleted).
 
 use crate::bits::Bits;
-use crate::search::{SearchError, Solver as NodeSolver};
 use crate::small::SmallSolver;
 use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
+use crate::{engine::SearchError, node::Solver as NodeSolver};
 use crate::{GameKind, Graph};
 
 /// The rules of Arc Kayles: a move deletes both endpoints of an edge.
@@ -76,13 +76,8 @@ impl VertexRules for ArcKayles {
 
     #[inline]
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
-        if survey.is_path() {
-            Some(paths[survey.order - 1])
-        } else if survey.is_cycle() {
-            Some(u8::from(paths[survey.order - 3] == 0))
-        } else {
-            None
-        }
+        // The line graph of `P_k` is `P_{k-1}`.
+        crate::node::path_or_cycle_value(survey, paths, survey.order - 1)
     }
 
     #[inline]
@@ -169,12 +164,7 @@ pub fn reduced_vertices(g: &Graph) -> crate::VertexSet {
         }
         crate::VertexSet::from_vertices(g.order(), kept.iter())
     }
-    match g.order() {
-        0..=64 => go::<u64>(g),
-        65..=128 => go::<u128>(g),
-        129..=crate::vertex_game::MAX_COMPONENT_ORDER => go::<crate::bits::Words<64>>(g),
-        _ => g.vertices(),
-    }
+    crate::with_width!(g.order(), S => go::<S>(g), _ => g.vertices())
 }
 
 /// Arc Kayles nimber of `g` by search on vertex sets (every layer on, canonical memo key).

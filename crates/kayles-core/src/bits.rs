@@ -3,7 +3,8 @@
 //! [`Bits`] is the small trait the search engine is generic over. It is implemented by
 //! `u64` (graphs of at most 64 vertices), `u128` (at most 128) and [`Words<W>`] (`64 * W`
 //! vertices, any `W`). The public, size-agnostic set type is
-//! [`VertexSet`](crate::VertexSet); the engines convert to the narrowest `Bits` that fits.
+//! [`VertexSet`](crate::VertexSet); the engines convert to the narrowest `Bits` that fits,
+//! chosen by one ladder of widths for every crate: [`with_width!`](crate::with_width).
 
 use std::hash::Hash;
 
@@ -109,6 +110,49 @@ pub fn component_within<S: Bits>(reach: &[S], start: usize, within: S) -> S {
     comp
 }
 
+/// The most vertices the widest [`Bits`] type of [`with_width!`](crate::with_width) holds.
+pub const MAX_WIDTH: usize = 4096;
+
+/// Evaluates `$body` with the type alias `$s` bound to the narrowest [`Bits`] type that
+/// holds `$order` vertices (`u64`, `u128`, then [`Words`] of 4, 8, 16, 32 and 64 words),
+/// or the fallback arm when `$order` is above [`MAX_WIDTH`]. Every engine that is generic
+/// over the set width picks it here, so the ladder is written once.
+///
+/// ```
+/// use kayles_core::{bits::Bits, with_width};
+/// fn words(order: usize) -> Option<usize> {
+///     with_width!(order, S => Some(S::WORDS), _ => None)
+/// }
+/// assert_eq!(words(10), Some(1));
+/// assert_eq!(words(100), Some(2));
+/// assert_eq!(words(300), Some(8));
+/// assert_eq!(words(4096), Some(64));
+/// assert_eq!(words(4097), None);
+/// ```
+#[macro_export]
+macro_rules! with_width {
+    ($order:expr, $s:ident => $body:expr, $other:pat => $fallback:expr) => {
+        $crate::with_width!(@ladder $order, $s, $body, $other, $fallback;
+            0..=64 => u64,
+            65..=128 => u128,
+            129..=256 => $crate::bits::Words<4>,
+            257..=512 => $crate::bits::Words<8>,
+            513..=1024 => $crate::bits::Words<16>,
+            1025..=2048 => $crate::bits::Words<32>,
+            2049..=$crate::bits::MAX_WIDTH => $crate::bits::Words<64>)
+    };
+    (@ladder $order:expr, $s:ident, $body:expr, $other:pat, $fallback:expr;
+        $($range:pat => $t:ty),*) => {
+        match $order {
+            $($range => {
+                type $s = $t;
+                $body
+            })*
+            $other => $fallback,
+        }
+    };
+}
+
 /// Iterator over the elements of a [`Bits`] set, smallest first.
 #[derive(Clone, Copy, Debug)]
 pub struct BitsIter<S>(S);
@@ -123,153 +167,89 @@ impl<S: Bits> Iterator for BitsIter<S> {
     }
 }
 
-impl Bits for u64 {
-    const CAPACITY: usize = 64;
-    const WORDS: usize = 1;
-    #[inline]
-    fn insert(&mut self, v: usize) {
-        *self |= 1 << v;
-    }
-    #[inline]
-    fn insert_field(&mut self, start: usize, field: u64) {
-        *self |= field << start;
-    }
-    #[inline]
-    fn empty() -> Self {
-        0
-    }
-    #[inline]
-    fn prefix(n: usize) -> Self {
-        if n >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << n) - 1
+/// [`Bits`] for an unsigned integer of `$words` 64-bit words: the set operations are the
+/// integer's own; word `i` is the integer shifted right by `64 i`.
+macro_rules! integer_bits {
+    ($($t:ty: $words:expr),*) => {$(
+        impl Bits for $t {
+            const CAPACITY: usize = 64 * $words;
+            const WORDS: usize = $words;
+            #[inline]
+            fn insert(&mut self, v: usize) {
+                *self |= 1 << v;
+            }
+            #[inline]
+            fn insert_field(&mut self, start: usize, field: u64) {
+                *self |= <$t>::from(field) << start;
+            }
+            #[inline]
+            fn empty() -> Self {
+                0
+            }
+            #[inline]
+            fn prefix(n: usize) -> Self {
+                if n >= Self::CAPACITY {
+                    <$t>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline]
+            fn singleton(v: usize) -> Self {
+                1 << v
+            }
+            #[inline]
+            fn union(self, o: Self) -> Self {
+                self | o
+            }
+            #[inline]
+            fn intersection(self, o: Self) -> Self {
+                self & o
+            }
+            #[inline]
+            fn difference(self, o: Self) -> Self {
+                self & !o
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn contains(self, v: usize) -> bool {
+                self >> v & 1 == 1
+            }
+            #[inline]
+            fn first(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline]
+            fn without_first(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn word(self, i: usize) -> u64 {
+                if i < $words {
+                    (self >> (64 * i)) as u64
+                } else {
+                    0
+                }
+            }
+            #[inline]
+            fn from_words(words: &[u64]) -> Self {
+                words
+                    .iter()
+                    .take($words)
+                    .enumerate()
+                    .fold(0, |set, (i, &w)| set | <$t>::from(w) << (64 * i))
+            }
         }
-    }
-    #[inline]
-    fn singleton(v: usize) -> Self {
-        1u64 << v
-    }
-    #[inline]
-    fn union(self, o: Self) -> Self {
-        self | o
-    }
-    #[inline]
-    fn intersection(self, o: Self) -> Self {
-        self & o
-    }
-    #[inline]
-    fn difference(self, o: Self) -> Self {
-        self & !o
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn contains(self, v: usize) -> bool {
-        self >> v & 1 == 1
-    }
-    #[inline]
-    fn first(self) -> Option<usize> {
-        (self != 0).then(|| self.trailing_zeros() as usize)
-    }
-    #[inline]
-    fn without_first(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn word(self, i: usize) -> u64 {
-        if i == 0 {
-            self
-        } else {
-            0
-        }
-    }
-    #[inline]
-    fn from_words(words: &[u64]) -> Self {
-        words.first().copied().unwrap_or(0)
-    }
+    )*};
 }
-
-impl Bits for u128 {
-    const CAPACITY: usize = 128;
-    const WORDS: usize = 2;
-    #[inline]
-    fn insert(&mut self, v: usize) {
-        *self |= 1 << v;
-    }
-    #[inline]
-    fn insert_field(&mut self, start: usize, field: u64) {
-        *self |= u128::from(field) << start;
-    }
-    #[inline]
-    fn empty() -> Self {
-        0
-    }
-    #[inline]
-    fn prefix(n: usize) -> Self {
-        if n >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        }
-    }
-    #[inline]
-    fn singleton(v: usize) -> Self {
-        1u128 << v
-    }
-    #[inline]
-    fn union(self, o: Self) -> Self {
-        self | o
-    }
-    #[inline]
-    fn intersection(self, o: Self) -> Self {
-        self & o
-    }
-    #[inline]
-    fn difference(self, o: Self) -> Self {
-        self & !o
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn contains(self, v: usize) -> bool {
-        self >> v & 1 == 1
-    }
-    #[inline]
-    fn first(self) -> Option<usize> {
-        (self != 0).then(|| self.trailing_zeros() as usize)
-    }
-    #[inline]
-    fn without_first(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn word(self, i: usize) -> u64 {
-        match i {
-            0 => self as u64,
-            1 => (self >> 64) as u64,
-            _ => 0,
-        }
-    }
-    #[inline]
-    fn from_words(words: &[u64]) -> Self {
-        let lo = words.first().copied().unwrap_or(0) as u128;
-        let hi = words.get(1).copied().unwrap_or(0) as u128;
-        lo | hi << 64
-    }
-}
+integer_bits!(u64: 1, u128: 2);
 
 /// A vertex set of `64 * W` vertices in `W` words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]

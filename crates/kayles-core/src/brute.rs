@@ -21,18 +21,6 @@ fn closed_masks(g: &Graph) -> Vec<u128> {
         .collect()
 }
 
-fn mex(values: impl Iterator<Item = u32>) -> u32 {
-    let mut seen: Vec<bool> = Vec::new();
-    for x in values {
-        let x = x as usize;
-        if seen.len() <= x {
-            seen.resize(x + 1, false);
-        }
-        seen[x] = true;
-    }
-    seen.iter().position(|&b| !b).unwrap_or(seen.len()) as u32
-}
-
 /// Node Kayles nimber of the subgraph of `g` induced by `subset` (a bit mask), by
 /// definition.
 ///
@@ -52,7 +40,7 @@ pub fn node_kayles(g: &Graph, subset: u128) -> u32 {
             .filter(|&v| s >> v & 1 == 1)
             .map(|v| go(closed, s & !closed[v], memo))
             .collect();
-        let value = mex(options.into_iter());
+        let value = crate::mex::of_values(options);
         memo.insert(s, value);
         value
     }
@@ -83,7 +71,7 @@ pub fn arc_kayles(g: &Graph, subset: u128) -> u32 {
             .filter(|&&(u, v)| s >> u & 1 == 1 && s >> v & 1 == 1)
             .map(|&(u, v)| go(edges, s & !(1 << u) & !(1 << v), memo))
             .collect();
-        let value = mex(options.into_iter());
+        let value = crate::mex::of_values(options);
         memo.insert(s, value);
         value
     }

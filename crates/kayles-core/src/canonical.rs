@@ -19,7 +19,7 @@
 //! gets the least code of the leaves visited, which isomorphic copies may not share: a
 //! missed memo hit, never a wrong value.
 
-use crate::bits::{Bits, Words};
+use crate::bits::Bits;
 use crate::Graph;
 
 /// Leaves of the search tree explored before settling for the best code so far.
@@ -203,19 +203,28 @@ impl Canonizer {
 /// assert_eq!(graph_code(&mut Default::default(), &p3), graph_code(&mut Default::default(), &p3_relabelled));
 /// ```
 pub fn graph_code(canonizer: &mut Canonizer, g: &Graph) -> Option<Vec<u64>> {
-    fn go<S: Bits>(canonizer: &mut Canonizer, g: &Graph) -> Vec<u64> {
+    graph_code_and_order(canonizer, g).map(|(code, _)| code)
+}
+
+/// [`graph_code`] and the canonical order it was read in: `order[i]` is the vertex of `g`
+/// that stands at position `i` of the code (see [`Canonizer::code`]). `None` above 4096
+/// vertices.
+///
+/// ```
+/// use kayles_core::{canonical::graph_code_and_order, families};
+/// let (code, order) = graph_code_and_order(&mut Default::default(), &families::path(3)).unwrap();
+/// assert_eq!(order.len(), 3);
+/// assert!(!code.is_empty());
+/// ```
+pub fn graph_code_and_order(canonizer: &mut Canonizer, g: &Graph) -> Option<(Vec<u64>, Vec<u32>)> {
+    fn go<S: Bits>(canonizer: &mut Canonizer, g: &Graph) -> (Vec<u64>, Vec<u32>) {
         let mut out = Vec::new();
-        canonizer.code(&g.open_neighbourhoods::<S>(), &mut out);
-        out
+        let order = canonizer
+            .code(&g.open_neighbourhoods::<S>(), &mut out)
+            .to_vec();
+        (out, order)
     }
-    Some(match g.order() {
-        0..=64 => go::<u64>(canonizer, g),
-        65..=128 => go::<u128>(canonizer, g),
-        129..=256 => go::<Words<4>>(canonizer, g),
-        257..=1024 => go::<Words<16>>(canonizer, g),
-        1025..=4096 => go::<Words<64>>(canonizer, g),
-        _ => return None,
-    })
+    crate::with_width!(g.order(), S => Some(go::<S>(canonizer, g)), _ => None)
 }
 
 /// Appends the lower-triangle code of the graph in its given vertex order (no

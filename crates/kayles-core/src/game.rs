@@ -18,6 +18,11 @@ use std::str::FromStr;
 /// assert!("chess".parse::<GameKind>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum GameKind {
     /// A move deletes a closed neighbourhood `N[v]`.
     #[default]
@@ -60,14 +65,14 @@ impl FromStr for GameKind {
 /// [`VertexSolver`](crate::vertex_game::VertexSolver), with the same methods.
 ///
 /// ```
-/// use kayles_core::{families, game::GameSolver, search::SearchConfig, GameKind};
+/// use kayles_core::{families, game::GameSolver, engine::SearchConfig, GameKind};
 /// let mut solver = GameSolver::new(GameKind::Arc, SearchConfig::default());
 /// assert_eq!(solver.nimber(&families::path(4)), Ok(2));
 /// assert_eq!(solver.game(), GameKind::Arc);
 /// ```
 pub enum GameSolver {
     /// Node Kayles.
-    Node(crate::search::Solver),
+    Node(crate::node::Solver),
     /// Arc Kayles.
     Arc(crate::arc::Solver),
 }
@@ -83,9 +88,9 @@ macro_rules! delegate {
 
 impl GameSolver {
     /// A solver for `game` with the given layers.
-    pub fn new(game: GameKind, config: crate::search::SearchConfig) -> Self {
+    pub fn new(game: GameKind, config: crate::engine::SearchConfig) -> Self {
         match game {
-            GameKind::Node => GameSolver::Node(crate::search::Solver::with_config(config)),
+            GameKind::Node => GameSolver::Node(crate::node::Solver::with_config(config)),
             GameKind::Arc => GameSolver::Arc(crate::arc::Solver::with_config(config)),
         }
     }
@@ -96,7 +101,7 @@ impl GameSolver {
     }
 
     /// The nimber of `g`.
-    pub fn nimber(&mut self, g: &crate::Graph) -> Result<u32, crate::search::SearchError> {
+    pub fn nimber(&mut self, g: &crate::Graph) -> Result<u32, crate::engine::SearchError> {
         delegate!(self, s => s.nimber(g))
     }
 
@@ -105,7 +110,7 @@ impl GameSolver {
         &mut self,
         host: &crate::Graph,
         set: &crate::VertexSet,
-    ) -> Result<u32, crate::search::SearchError> {
+    ) -> Result<u32, crate::engine::SearchError> {
         delegate!(self, s => s.nimber_of_subset(host, set))
     }
 
@@ -115,7 +120,7 @@ impl GameSolver {
         host: &crate::Graph,
         set: &crate::VertexSet,
         heap: u32,
-    ) -> Result<bool, crate::search::SearchError> {
+    ) -> Result<bool, crate::engine::SearchError> {
         delegate!(self, s => s.wins_with_heap(host, set, heap))
     }
 
@@ -130,22 +135,22 @@ impl GameSolver {
     }
 
     /// The layers in use.
-    pub fn config(&self) -> crate::search::SearchConfig {
+    pub fn config(&self) -> crate::engine::SearchConfig {
         delegate!(self, s => s.config())
     }
 
     /// Changes the layers (the memos stay).
-    pub fn set_config(&mut self, config: crate::search::SearchConfig) {
+    pub fn set_config(&mut self, config: crate::engine::SearchConfig) {
         delegate!(self, s => s.set_config(config))
     }
 
     /// The counters so far.
-    pub fn stats(&self) -> crate::search::SearchStats {
+    pub fn stats(&self) -> crate::engine::SearchStats {
         delegate!(self, s => s.stats())
     }
 
     /// A live view of the search, for progress reports from another thread.
-    pub fn progress(&self) -> crate::search::SearchProgress {
+    pub fn progress(&self) -> crate::engine::SearchProgress {
         delegate!(self, s => s.progress())
     }
 }

@@ -77,26 +77,23 @@ pub fn parse(text: &str) -> Result<Graph, Graph6Error> {
             position,
         });
     }
+    // A long header: `skip` bytes of 126, then the order in `digits` six-bit bytes.
+    let long = |skip: usize, digits: usize| {
+        if s.len() < skip + digits {
+            return Err(Graph6Error::WrongLength {
+                n: 0,
+                expected: digits,
+                found: s.len().saturating_sub(skip),
+            });
+        }
+        Ok((six_bit_number(&s[skip..skip + digits]), skip + digits))
+    };
     let (n, header) = if s[0] != 126 {
         (u64::from(s[0] - 63), 1)
     } else if s.len() >= 2 && s[1] != 126 {
-        if s.len() < 4 {
-            return Err(Graph6Error::WrongLength {
-                n: 0,
-                expected: 3,
-                found: s.len().saturating_sub(1),
-            });
-        }
-        (six_bit_number(&s[1..4]), 4)
+        long(1, 3)?
     } else {
-        if s.len() < 8 {
-            return Err(Graph6Error::WrongLength {
-                n: 0,
-                expected: 6,
-                found: s.len().saturating_sub(2),
-            });
-        }
-        (six_bit_number(&s[2..8]), 8)
+        long(2, 6)?
     };
     if n > MAX_VERTICES as u64 {
         return Err(Graph6Error::TooLarge {

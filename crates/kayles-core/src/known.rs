@@ -41,7 +41,7 @@ impl PathNimbers {
             // A path's value is at most its number of distinct options, far below 256
             // for any path this crate can hold.
             self.values
-                .push(mex(&seen).expect("path nimbers stay below 256"));
+                .push(crate::mex::of_byte_set(&seen).expect("path nimbers stay below 256"));
         }
         self.values[n]
     }
@@ -56,13 +56,4 @@ impl PathNimbers {
     pub fn cycle(&mut self, n: usize) -> u8 {
         u8::from(self.path(n - 3) == 0)
     }
-}
-
-/// The least value not in a 256-bit `seen` set, or `None` when all of `0..=255` are in
-/// it (a nimber that does not fit the engines' one-byte values).
-#[inline]
-pub fn mex(seen: &[u64; 4]) -> Option<u8> {
-    seen.iter()
-        .position(|&w| w != u64::MAX)
-        .map(|i| (64 * i + seen[i].trailing_ones() as usize) as u8)
 }

@@ -6,7 +6,7 @@
 //! `g(G) = mex { g(G - N[v]) : v in V(G) }`.
 //!
 //! ```
-//! use kayles_core::{families, search::Solver, table::SubsetTable};
+//! use kayles_core::{families, node::Solver, table::SubsetTable};
 //! let grid = families::build("grid:3x4").unwrap();
 //! assert_eq!(Solver::new().nimber(&grid), Ok(0));
 //! let table = SubsetTable::compute(&grid).unwrap();
@@ -15,7 +15,6 @@
 //!
 //! This crate does no I/O: it parses and formats strings, and computes.
 
-#![warn(missing_docs)]
 // vertex_game.rs (the lead's new engine, left alone here) has a redundant explicit link
 // target (`[engine](crate::engine)`); drop this allow when it is written `[engine]`.
 #![allow(rustdoc::redundant_explicit_links)]
@@ -29,12 +28,13 @@ pub mod families;
 pub mod game;
 pub mod graph;
 pub mod graph6;
-pub mod graph_arg;
 mod huge_pages;
 pub mod known;
-pub mod search;
+pub mod mex;
+pub mod node;
 pub mod small;
 pub mod split;
+pub mod stack;
 pub mod symmetry;
 pub mod table;
 pub mod vertex_game;

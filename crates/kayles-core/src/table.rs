@@ -199,15 +199,23 @@ fn closed_masks(g: &Graph) -> Vec<u64> {
 /// The plain loop over `u64` masks: the reference the parallel table is measured against.
 pub fn fill_sequential(closed: &[u64], values: &mut [u8]) {
     for s in 1..values.len() as u64 {
-        let mut seen = 0u64;
-        let mut rest = s;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            seen |= 1 << values[(s & !closed[v]) as usize];
-        }
-        values[s as usize] = seen.trailing_ones() as u8;
+        let seen = node_seen(closed, s, |t| values[t as usize]);
+        values[s as usize] = crate::mex::of_bits(&[seen]) as u8;
     }
+}
+
+/// The values of the Node Kayles options `s - N[v]` of `s`, read through `value`, as a
+/// seen mask.
+#[inline(always)]
+fn node_seen(closed: &[u64], s: u64, value: impl Fn(u64) -> u8) -> u64 {
+    let mut seen = 0u64;
+    let mut rest = s;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        seen |= 1 << value(s & !closed[v]);
+    }
+    seen
 }
 
 /// The moves of a game as the table's loops see them: the values of the options of `s`,
@@ -222,14 +230,7 @@ struct NodeMoves(Vec<u64>);
 impl TableMoves for NodeMoves {
     #[inline(always)]
     fn seen(&self, s: u64, value: impl Fn(u64) -> u8) -> u64 {
-        let mut seen = 0u64;
-        let mut rest = s;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            seen |= 1 << value(s & !self.0[v]);
-        }
-        seen
+        node_seen(&self.0, s, value)
     }
 }
 

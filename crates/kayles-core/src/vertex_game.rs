@@ -8,9 +8,9 @@
 //! canonical code), and [`VertexSolver`], which picks the narrowest set type for each
 //! component and keeps the shared memo between graphs. What differs (the moves, the
 //! pieces known in closed form, the reductions) is a [`VertexRules`] implementation:
-//! [`NodeKayles`](crate::search::NodeKayles) and [`ArcKayles`](crate::arc::ArcKayles).
+//! [`NodeKayles`](crate::node::NodeKayles) and [`ArcKayles`](crate::arc::ArcKayles).
 
-use crate::bits::{component_within, Bits, Words};
+use crate::bits::{component_within, Bits};
 use crate::canonical::{self, Canonizer, ClassCounter};
 use crate::engine::{
     self, Game, Layers, SearchConfig, SearchError, SearchProgress, SearchStats, SharedMemo,
@@ -543,7 +543,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
 /// narrowest set type for each component, and uses a host symmetry when it has one for
 /// the graph.
 ///
-/// [`search::Solver`](crate::search::Solver) (Node Kayles) and
+/// [`node::Solver`](crate::node::Solver) (Node Kayles) and
 /// [`arc::Solver`](crate::arc::Solver) (Arc Kayles) are its two instances.
 pub struct VertexSolver<R: VertexRules> {
     memo: SharedMemo,
@@ -612,7 +612,7 @@ impl<R: VertexRules> VertexSolver<R> {
     /// [`is`](HostSymmetry::is_host) its host.
     ///
     /// ```
-    /// use kayles_core::{families, search::{MemoKey, SearchConfig, Solver}};
+    /// use kayles_core::{families, engine::{MemoKey, SearchConfig}, node::Solver};
     /// let config = SearchConfig { memo_key: MemoKey::Symmetry, ..SearchConfig::default() };
     /// let mut solver = Solver::with_config(config);
     /// solver.set_host_symmetry(families::host_symmetry("grid:3x12").unwrap());
@@ -637,7 +637,7 @@ impl<R: VertexRules> VertexSolver<R> {
     /// wrong). The flag is not lowered by the solver.
     ///
     /// ```
-    /// use kayles_core::{families, search::{SearchError, Solver}};
+    /// use kayles_core::{families, engine::SearchError, node::Solver};
     /// use std::sync::{atomic::AtomicBool, Arc};
     /// let mut solver = Solver::new();
     /// solver.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
@@ -694,7 +694,7 @@ impl<R: VertexRules> VertexSolver<R> {
     /// ([`split`](crate::split)) is solved this way.
     ///
     /// ```
-    /// use kayles_core::{families, search::{MemoKey, SearchConfig, Solver}, VertexSet};
+    /// use kayles_core::{families, engine::{MemoKey, SearchConfig}, node::Solver, VertexSet};
     /// let config = SearchConfig { memo_key: MemoKey::Symmetry, ..SearchConfig::default() };
     /// let mut solver = Solver::with_config(config);
     /// solver.set_host_symmetry(families::host_symmetry("grid:3x8").unwrap());
@@ -719,7 +719,7 @@ impl<R: VertexRules> VertexSolver<R> {
     /// costs one round of the nimber's search, often far less than the nimber.
     ///
     /// ```
-    /// use kayles_core::{families, search::Solver, VertexSet};
+    /// use kayles_core::{families, node::Solver, VertexSet};
     /// let host = families::build("grid:3x6").unwrap();
     /// let all = VertexSet::full(18);
     /// let mut solver = Solver::new();
@@ -772,14 +772,7 @@ impl<R: VertexRules> VertexSolver<R> {
         search: impl FnOnce(&Self) -> Result<u32, SearchError> + Send,
     ) -> Result<u32, SearchError> {
         if order > 64 && !engine::runs_in_pool(&self.memo.config()) {
-            std::thread::scope(|scope| {
-                std::thread::Builder::new()
-                    .stack_size(1 << 30)
-                    .spawn_scoped(scope, || search(self))
-                    .expect("spawning the search thread")
-                    .join()
-                    .expect("search thread panicked")
-            })
+            crate::stack::on_stack(crate::stack::DEEP, || search(self))
         } else {
             search(self)
         }
@@ -793,19 +786,12 @@ impl<R: VertexRules> VertexSolver<R> {
         set: Option<&VertexSet>,
         question: Question,
     ) -> Result<u32, SearchError> {
-        match g.order() {
-            0..=64 => self.run::<u64>(g, set, question),
-            65..=128 => self.run::<u128>(g, set, question),
-            129..=256 => self.run::<Words<4>>(g, set, question),
-            257..=512 => self.run::<Words<8>>(g, set, question),
-            513..=1024 => self.run::<Words<16>>(g, set, question),
-            1025..=2048 => self.run::<Words<32>>(g, set, question),
-            2049..=MAX_COMPONENT_ORDER => self.run::<Words<64>>(g, set, question),
-            order => Err(SearchError::ComponentTooLarge {
+        crate::with_width!(g.order(), S => self.run::<S>(g, set, question), order => {
+            Err(SearchError::ComponentTooLarge {
                 order,
                 max: MAX_COMPONENT_ORDER,
-            }),
-        }
+            })
+        })
     }
 
     fn run<S: Bits>(

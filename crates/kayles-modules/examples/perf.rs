@@ -4,7 +4,7 @@
 //! With `--search-limit` it also looks for the largest random cograph (doubling, then
 //! bisecting) that plain `kayles_core` search finishes within 10 s.
 
-use kayles_core::search::{SearchConfig, Solver};
+use kayles_core::{engine::SearchConfig, node::Solver};
 use kayles_core::{families, Graph};
 use kayles_modules::generators::{random_cograph, random_modular_width_graph};
 use kayles_modules::{

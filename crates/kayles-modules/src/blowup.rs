@@ -8,7 +8,7 @@
 
 use crate::error::ModuleError;
 use crate::signature::{ModuleSignatures, Signature};
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, Graph, VertexSet};
 use std::ops::Range;
@@ -308,14 +308,7 @@ impl BlowUp {
         self.modules
             .iter()
             .enumerate()
-            .map(|(index, h)| {
-                ModuleSignatures::new(h).map_err(|e| match e {
-                    ModuleError::ModuleTooLarge { order, max, .. } => {
-                        ModuleError::ModuleTooLarge { index, order, max }
-                    }
-                    e => e,
-                })
-            })
+            .map(|(index, h)| ModuleSignatures::new(h).map_err(|e| e.in_module(index)))
             .collect()
     }
 

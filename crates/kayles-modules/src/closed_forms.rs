@@ -12,7 +12,7 @@ use crate::blowup::check_modules;
 use crate::error::ModuleError;
 use crate::quotient::{trim, Odometer, Quotient, MAX_COUNTED_ORDER};
 use crate::signature::{pow2_minus_1, Signature};
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::table::SubsetTable;
 use kayles_core::Graph;
 

@@ -595,44 +595,6 @@ impl fmt::Display for DecompositionTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kayles_core::families;
-
-    /// Whether `set` is a module of `g`, by definition.
-    fn is_module(g: &Graph, set: &[usize]) -> bool {
-        (0..g.order()).filter(|v| !set.contains(v)).all(|w| {
-            let adj: Vec<bool> = set.iter().map(|&x| g.has_edge(w, x)).collect();
-            adj.iter().all(|&a| a) || adj.iter().all(|&a| !a)
-        })
-    }
-
-    #[test]
-    fn every_node_is_a_module_and_children_partition() {
-        for spec in [
-            "grid:3x3",
-            "petersen:5,2",
-            "path:7",
-            "cycle:6",
-            "complete:4",
-            "star:5",
-        ] {
-            let g = families::build(spec).unwrap();
-            let t = decompose(&g);
-            for id in 0..t.nodes().len() {
-                let vs = t.vertices(id);
-                assert!(is_module(&g, &vs), "{spec}: node {id}");
-                let mut union: Vec<usize> = t
-                    .node(id)
-                    .children
-                    .iter()
-                    .flat_map(|&c| t.vertices(c))
-                    .collect();
-                union.sort_unstable();
-                if !t.node(id).children.is_empty() {
-                    assert_eq!(union, vs);
-                }
-            }
-        }
-    }
 
     #[test]
     fn prime_with_a_clique_module() {

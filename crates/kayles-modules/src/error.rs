@@ -1,6 +1,6 @@
 //! [`ModuleError`]: every way a module computation can refuse its input.
 
-use kayles_core::search::SearchError;
+use kayles_core::engine::SearchError;
 use kayles_core::table::TableError;
 use thiserror::Error;
 
@@ -92,4 +92,17 @@ pub enum ModuleError {
     /// The core subset table refused.
     #[error(transparent)]
     Table(#[from] TableError),
+}
+
+impl ModuleError {
+    /// The error of module `index`: a [`ModuleTooLarge`](Self::ModuleTooLarge) names it;
+    /// other errors stay as they are.
+    pub fn in_module(self, index: usize) -> Self {
+        match self {
+            ModuleError::ModuleTooLarge { order, max, .. } => {
+                ModuleError::ModuleTooLarge { index, order, max }
+            }
+            e => e,
+        }
+    }
 }

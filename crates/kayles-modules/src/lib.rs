@@ -27,8 +27,6 @@
 //! assert_eq!(nimber(&families::cycle(4)).unwrap(), 0);
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod blowup;
 pub mod closed_forms;
 pub mod decomposition;

@@ -19,7 +19,7 @@ use crate::error::ModuleError;
 use crate::signature::{Signature, SignatureCounts};
 use crate::solve::ModularSolver;
 use hashbrown::HashMap;
-use kayles_core::bits::{Bits, Words};
+use kayles_core::bits::Bits;
 use kayles_core::Graph;
 
 /// The largest base graph [`Quotient`] and [`QuotientTable`] take.
@@ -496,7 +496,7 @@ impl Odometer {
 
 /// The largest base graph the wide quotient (used by [`blowup_nimber`] and by prime nodes
 /// of the decomposition solver) takes.
-pub const MAX_WIDE_QUOTIENT_ORDER: usize = 4096;
+pub const MAX_WIDE_QUOTIENT_ORDER: usize = kayles_core::bits::MAX_WIDTH;
 
 /// `Q(V(base))` and, if `options`, the full option signature, on the narrowest bitset
 /// width that fits (wide bases on a thread with a 1 GiB stack: the recursion is one level
@@ -524,30 +524,17 @@ pub(crate) fn solve_quotient(
             Ok((engine.value(full)?, None))
         }
     }
-    fn big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(1 << 30)
-                .spawn_scoped(scope, f)
-                .expect("spawning the quotient thread")
-                .join()
-                .expect("quotient thread panicked")
-        })
-    }
     let s = signatures;
-    match base.order() {
-        0..=64 => run::<u64>(base, s, options),
-        65..=128 => run::<u128>(base, s, options),
-        129..=256 => big_stack(|| run::<Words<4>>(base, s, options)),
-        257..=512 => big_stack(|| run::<Words<8>>(base, s, options)),
-        513..=1024 => big_stack(|| run::<Words<16>>(base, s, options)),
-        1025..=2048 => big_stack(|| run::<Words<32>>(base, s, options)),
-        2049..=MAX_WIDE_QUOTIENT_ORDER => big_stack(|| run::<Words<64>>(base, s, options)),
-        order => Err(ModuleError::BaseTooLarge {
-            order,
-            max: MAX_WIDE_QUOTIENT_ORDER,
-        }),
-    }
+    kayles_core::with_width!(base.order(), S => {
+        if S::WORDS <= 2 {
+            run::<S>(base, s, options)
+        } else {
+            kayles_core::stack::on_stack(kayles_core::stack::DEEP, || run::<S>(base, s, options))
+        }
+    }, order => Err(ModuleError::BaseTooLarge {
+        order,
+        max: MAX_WIDE_QUOTIENT_ORDER,
+    }))
 }
 
 /// Trims trailing zeros, keeping at least one entry.
@@ -629,14 +616,7 @@ pub fn blowup_histogram(base: &Graph, modules: &[Graph]) -> Result<Vec<u128>, Mo
     let counts = modules
         .iter()
         .enumerate()
-        .map(|(index, h)| {
-            SignatureCounts::of_graph(h).map_err(|e| match e {
-                ModuleError::ModuleTooLarge { order, max, .. } => {
-                    ModuleError::ModuleTooLarge { index, order, max }
-                }
-                e => e,
-            })
-        })
+        .map(|(index, h)| SignatureCounts::of_graph(h).map_err(|e| e.in_module(index)))
         .collect::<Result<Vec<_>, _>>()?;
     quotient_histogram(base, &counts)
 }

@@ -96,10 +96,7 @@ impl Signature {
     /// The least value not in the set (256 when all of `0..=255` are in it).
     #[inline]
     pub fn mex(&self) -> u32 {
-        match self.0.iter().position(|&w| w != u64::MAX) {
-            Some(i) => 64 * i as u32 + self.0[i].trailing_ones(),
-            None => Self::CAPACITY,
-        }
+        kayles_core::mex::of_bits(&self.0)
     }
 
     /// `self ∪ other`.

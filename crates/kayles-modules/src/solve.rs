@@ -29,7 +29,7 @@ use crate::error::ModuleError;
 use crate::gadgets::gadget;
 use crate::quotient::solve_quotient;
 use crate::signature::Signature;
-use kayles_core::search::{Solver, MAX_COMPONENT_ORDER};
+use kayles_core::{node::Solver, vertex_game::MAX_COMPONENT_ORDER};
 use kayles_core::{Graph, VertexSet};
 
 pub use crate::quotient::MAX_WIDE_QUOTIENT_ORDER as MAX_PRIME_CHILDREN;
@@ -47,7 +47,7 @@ pub struct NodeValue {
 /// memo) between calls.
 ///
 /// ```
-/// use kayles_core::{families, search::Solver};
+/// use kayles_core::{families, node::Solver};
 /// use kayles_modules::ModularSolver;
 /// let g = kayles_modules::generators::random_cograph(60, 7);
 /// let mut s = ModularSolver::new();
@@ -369,36 +369,4 @@ pub fn full_signature_by_search(g: &Graph) -> Result<Signature, ModuleError> {
         a.insert(checked(solver.nimber(&g.induced_subgraph(&rest).0)?)?);
     }
     Ok(a)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kayles_core::families;
-
-    #[test]
-    fn small_families_agree_with_search() {
-        let mut s = ModularSolver::new();
-        for spec in [
-            "path:9",
-            "cycle:7",
-            "complete:5",
-            "star:6",
-            "grid:3x3",
-            "petersen:5,2",
-        ] {
-            let g = families::build(spec).unwrap();
-            assert_eq!(
-                s.nimber(&g).unwrap(),
-                Solver::new().nimber(&g).unwrap(),
-                "{spec}"
-            );
-            assert_eq!(
-                s.full_signature(&g).unwrap(),
-                full_signature_by_search(&g).unwrap()
-            );
-        }
-        assert_eq!(s.nimber(&Graph::new(0)).unwrap(), 0);
-        assert_eq!(s.full_signature(&Graph::new(0)).unwrap(), Signature::EMPTY);
-    }
 }

@@ -1,9 +1,5 @@
 //! `blowup_histogram` and `modules`: graphs built from modules (`kayles-modules`).
 
-// The doc comments of the functions are their Python docstrings, with Python examples
-// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links.
-#![allow(rustdoc::broken_intra_doc_links)]
-
 use crate::graphs::histogram_dict;
 use crate::input::{self, value_error, GraphIn};
 use crate::interrupt;

@@ -1,10 +1,6 @@
 //! `chain`: a chain of gadgets from its chain file or from a dict of the same schema, run
 //! through `kayles_chains::run` (the pipeline `kayles chain` runs).
 
-// The doc comments of the functions are their Python docstrings, with Python examples
-// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links.
-#![allow(rustdoc::broken_intra_doc_links)]
-
 use crate::graphs;
 use crate::input::value_error;
 use crate::interrupt;

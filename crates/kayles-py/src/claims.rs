@@ -1,9 +1,5 @@
 //! `certify`: the claims registry (`crates/certify`), as `cargo xtask certify` runs it.
 
-// The doc comments of the functions are their Python docstrings, with Python examples
-// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links.
-#![allow(rustdoc::broken_intra_doc_links)]
-
 use crate::interrupt;
 use ::certify::{registry, Context, Tier};
 use pyo3::exceptions::PyValueError;

@@ -2,21 +2,19 @@
 //! on one graph or on a family, through `kayles-core` (and `kayles-modules` for graphs
 //! with modules, as `kayles nimber` does).
 
-// The doc comments of the functions are their Python docstrings, with Python examples
-// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links.
-#![allow(rustdoc::broken_intra_doc_links)]
-
-use crate::input::{self, value_error, GraphIn};
+use crate::input::{self, library_error, value_error, GraphIn};
 use crate::interrupt;
 use kayles_core::table::SubsetTable;
-use kayles_core::{families, graph_arg, GameKind, Graph};
-use kayles_modules::ModularSolver;
-use kayles_sequences::linked_c4;
-use kayles_sequences::moves::Family;
+use kayles_core::{families, GameKind, Graph};
+use kayles_solve::route::{Nimbers, Request};
+use kayles_solve::scale_out::checkpoint;
+use kayles_solve::scale_out::run::Watch;
+use kayles_solve::sequence::{Method, Sequence, TermsRequest};
+use kayles_solve::{Choice, Spelling};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// `"node"` or `"arc"`.
@@ -41,6 +39,11 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// decomposition when the graph has a non-trivial module and to the search otherwise
 /// (family specs with the family's symmetries), as `kayles nimber` does.
 ///
+/// With `checkpoint=DIR` the search is split into jobs kept in the directory `DIR` (at
+/// least `checkpoint_jobs` of them), answered on every core and joined, as `kayles nimber
+/// --checkpoint DIR` does: a call that was interrupted (Ctrl-C, a killed interpreter)
+/// resumes from the jobs it finished when it is made again.
+///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 ///
 /// >>> import kayles
@@ -49,21 +52,38 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// >>> kayles.nimber((4, [(0, 1), (1, 2), (2, 3)]), game="arc")
 /// 2
 #[pyfunction]
-#[pyo3(signature = (g, game = "node"))]
-pub fn nimber(py: Python<'_>, g: &Bound<'_, PyAny>, game: &str) -> PyResult<u32> {
+#[pyo3(signature = (g, game = "node", checkpoint = None, checkpoint_jobs = checkpoint::CHECKPOINT_JOBS))]
+pub fn nimber(
+    py: Python<'_>,
+    g: &Bound<'_, PyAny>,
+    game: &str,
+    checkpoint: Option<PathBuf>,
+    checkpoint_jobs: usize,
+) -> PyResult<u32> {
     let game = self::game(game)?;
-    let GraphIn { graph, name, .. } = input::graph(g)?;
-    interrupt::run(py, move |stop| {
-        if game == GameKind::Node && kayles_modules::has_nontrivial_module(&graph) {
-            let mut modular = ModularSolver::new();
-            modular.search().set_stop_flag(Some(stop));
-            return modular.nimber(&graph).map_err(|e| e.to_string());
+    let named = input::graph(g)?.named();
+    interrupt::run(py, move |stop| match checkpoint {
+        Some(dir) => {
+            let request = checkpoint::Request {
+                min_jobs: checkpoint_jobs,
+                ..checkpoint::Request::new(game)
+            };
+            let watch = Watch {
+                progress: &(),
+                stop: Some(stop),
+            };
+            checkpoint::nimber(&named, &dir, &request, &watch).map(|done| done.value)
         }
-        let mut solver = graph_arg::default_solver(game, name.as_deref());
-        solver.set_stop_flag(Some(stop));
-        solver.nimber(&graph).map_err(|e| e.to_string())
+        None => {
+            let mut nimbers = Nimbers::new(Request {
+                game,
+                ..Request::default()
+            });
+            nimbers.set_stop_flag(Some(stop));
+            nimbers.nimber(&named).map(|(value, _)| value)
+        }
     })?
-    .map_err(PyValueError::new_err)
+    .map_err(library_error)
 }
 
 /// How many of the `2^n` starting subsets of `g` have each nimber: `{nimber: count}`,
@@ -208,65 +228,36 @@ pub fn sequence<'py>(
     game: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = self::game(game)?;
-    let values = match method {
-        "search" => interrupt::run(py, move |stop| {
-            search_terms(&family, start, terms, game, stop)
-        })?,
-        "recurrence" if game == GameKind::Arc => Err(
-            "method 'recurrence' is the Node Kayles recurrence of A316629; use method 'search' \
-             for Arc Kayles"
-                .to_string(),
-        ),
-        "recurrence" => {
-            let sequence = Family::from_template(&family).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "method 'recurrence' knows linked-c4, linked-c4-b and linked-c4-c \
-                     (A316629 and its companions); use method 'search' for {family}"
-                ))
-            })?;
-            interrupt::run(py, move |_| {
-                let all = linked_c4::terms(terms);
-                Ok((start..=terms)
-                    .map(|n| (n, u32::from(all.get(sequence, n))))
-                    .collect())
-            })?
-        }
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown method '{other}' (expected search or recurrence)"
-            )))
-        }
-    }
-    .map_err(PyValueError::new_err)?;
+    let method = Method::from_name(method).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown method '{method}' (expected search or recurrence)"
+        ))
+    })?;
+    let request = TermsRequest {
+        family,
+        to: terms,
+        method,
+        game,
+        mirror: false,
+        search: Default::default(),
+    };
+    let values = interrupt::run(py, move |stop| {
+        let mut sequence = Sequence::new(request, Spelling::Python)?;
+        sequence.set_stop_flag(Some(Arc::clone(&stop)));
+        let first = sequence.first(start)?;
+        let mut values = Vec::new();
+        sequence.each(first, |term| {
+            values.push((term.n, term.value));
+            Ok(())
+        })?;
+        Ok(values)
+    })?
+    .map_err(library_error)?;
     let dict = PyDict::new(py);
     for (n, value) in values {
         dict.set_item(n, value)?;
     }
     Ok(dict)
-}
-
-/// Terms by search, as `kayles seq --method search` computes them.
-fn search_terms(
-    family: &str,
-    start: usize,
-    terms: usize,
-    game: GameKind,
-    stop: Arc<AtomicBool>,
-) -> Result<Vec<(usize, u32)>, String> {
-    let from = families::first_defined(family, start, terms).map_err(|e| e.to_string())?;
-    let mut solver = graph_arg::default_solver(game, None);
-    solver.set_stop_flag(Some(Arc::clone(&stop)));
-    let mut values = Vec::new();
-    for n in from..=terms {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        let spec = families::term_spec(family, n);
-        graph_arg::use_host_symmetry(&mut solver, &spec, None);
-        let graph = families::build(&spec).map_err(|e| e.to_string())?;
-        values.push((n, solver.nimber(&graph).map_err(|e| e.to_string())?));
-    }
-    Ok(values)
 }
 
 /// The graph families a spec may name, with how each numbers its vertices:

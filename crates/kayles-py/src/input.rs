@@ -1,10 +1,11 @@
 //! The Python objects the functions take as a graph, turned into a [`Graph`]: a
 //! networkx graph (vertex `i` is the `i`-th node of `G.nodes`, its label kept to name
 //! vertices in results), a graph6 `str` or `bytes` or a family spec (through
-//! [`kayles_core::graph_arg`], with the command line's messages), or `(n, edges)` with
+//! [`kayles_solve::graphs`], with the command line's messages), or `(n, edges)` with
 //! vertices `0..n-1`.
 
-use kayles_core::{graph6, graph_arg, Graph};
+use kayles_core::{graph6, Graph};
+use kayles_solve::graphs::{self, Named};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
@@ -28,6 +29,18 @@ impl GraphIn {
         }
     }
 
+    /// The graph with the text that named it (its graph6 string when it had none): what
+    /// the library's calls take.
+    pub fn named(&self) -> Named {
+        match &self.name {
+            Some(name) => Named {
+                name: name.clone(),
+                graph: self.graph.clone(),
+            },
+            None => Named::unnamed(self.graph.clone()),
+        }
+    }
+
     /// The labels of the vertices of a subset mask, in vertex order, as a tuple.
     pub fn subset<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyTuple>> {
         let members = (0..self.graph.order())
@@ -41,6 +54,12 @@ impl GraphIn {
 /// A `ValueError` with the message of `e` (the command line's one-line message).
 pub fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// A `ValueError` with the message of a library error and its causes, as the command
+/// line prints it (`reading X: No such file or directory`).
+pub fn library_error(e: anyhow::Error) -> PyErr {
+    PyValueError::new_err(format!("{e:#}"))
 }
 
 /// Reads `g` (see the module docs).
@@ -69,7 +88,7 @@ pub fn graph(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
 }
 
 fn from_text(text: &str) -> PyResult<GraphIn> {
-    let graph = graph_arg::parse(text).map_err(value_error)?;
+    let graph = graphs::parse(text).map_err(value_error)?;
     Ok(GraphIn {
         graph,
         labels: None,

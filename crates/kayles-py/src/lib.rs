@@ -1,12 +1,15 @@
 //! `kayles-py`: the Python package `kayles` (PyO3, abi3 for Python 3.9+, built with
 //! maturin: `pip install ./crates/kayles-py`). One function per question, each a thin
-//! call into the library crates: the same routes and the same one-line error messages as
-//! the `kayles` command, raised as `ValueError`.
+//! call into the library crates (`kayles-solve` for what it shares with the `kayles`
+//! command): the same routes and the same one-line error messages as the command, raised
+//! as `ValueError`.
 //!
 //! - [`input`](mod@input): what a function accepts as a graph (networkx, graph6, family spec,
 //!   `(n, edges)`) and how vertices are named in results;
 //! - [`interrupt`](mod@interrupt): long calls on a worker thread, the GIL released, Ctrl-C honoured;
-//! - [`graphs`](mod@graphs): `nimber`, `histogram`, `subsets`, `sequence`, `families`;
+//! - [`graphs`](mod@graphs): `nimber` (with `checkpoint=DIR`), `histogram`, `subsets`,
+//!   `sequence`, `families`;
+//! - [`scale_out`](mod@scale_out): `split`, `run`, `join`;
 //! - [`blowups`](mod@blowups): `blowup_histogram`, `modules`;
 //! - [`wak`](mod@wak): `wak`, `rooks`;
 //! - [`chains`](mod@chains): `chain`;
@@ -15,12 +18,18 @@
 //! The Python-side documentation is `docs/python.md`; the type stubs are `kayles.pyi`
 //! beside this crate's `Cargo.toml`; the tests are `tests/*.py` (pytest).
 
+// The doc comments of the Python functions are their docstrings, with Python examples
+// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links: one allowance for
+// the whole crate.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 pub mod blowups;
 pub mod chains;
 pub mod claims;
 pub mod graphs;
 pub mod input;
 pub mod interrupt;
+pub mod scale_out;
 pub mod wak;
 
 use pyo3::prelude::*;
@@ -50,6 +59,8 @@ mod kayles {
     use super::claims::certify;
     #[pymodule_export]
     use super::graphs::{family_list, histogram, nimber, sequence, subsets, Subsets};
+    #[pymodule_export]
+    use super::scale_out::{join, run, split};
     #[pymodule_export]
     use super::wak::{rooks, wak};
 

@@ -1,9 +1,5 @@
 //! `wak` and `rooks`: Weighted Arc-Kayles positions and rook boards (`wak-reduce`).
 
-// The doc comments of the functions are their Python docstrings, with Python examples
-// (`d["tree"]`, `[5] * 12`) that rustdoc would read as intra-doc links.
-#![allow(rustdoc::broken_intra_doc_links)]
-
 use crate::input::{self, value_error};
 use crate::interrupt;
 use pyo3::exceptions::PyTypeError;

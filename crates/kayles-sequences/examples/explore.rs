@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release -p kayles-sequences --example explore -- 30`
 use kayles_core::canonical::Canonizer;
-use kayles_core::search::Solver;
+use kayles_core::mex;
+use kayles_core::node::Solver;
 use kayles_sequences::moves::{self, Family};
 use kayles_sequences::{alt, linked_c4};
 
@@ -53,7 +54,7 @@ fn main() {
         };
         let bad: Vec<usize> = (first..=n_max)
             .filter(|&n| {
-                linked_c4::mex(&linked_c4::published_options(f, n as i64, &t)) != t.get(f, n)
+                mex::of_values(linked_c4::published_options(f, n as i64, &t)) != t.get(f, n)
             })
             .collect();
         println!("published {f} line on correct inputs fails at n = {bad:?}");

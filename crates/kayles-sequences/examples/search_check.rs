@@ -3,7 +3,7 @@
 //! terms.
 //!
 //! `cargo run --release -p kayles-sequences --example search_check -- 300`
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_sequences::moves::Family;
 use std::time::Instant;
 

@@ -21,8 +21,6 @@
 //! `docs/sequences.md` states the recurrence, what was wrong with the published one, and
 //! how it was derived and checked.
 
-#![warn(missing_docs)]
-
 pub mod alt;
 pub mod kernel;
 pub mod linked_c4;

@@ -54,6 +54,7 @@
 
 use crate::kernel;
 use crate::moves::Family;
+use kayles_core::mex;
 
 /// Terms of `a`, `b`, `c` for indices `0..=n_max`: `a[n] = a(n)` (`a[0] = 1`, `L_0`),
 /// `b[n] = b(n)`, `c[n] = c(n)`. The conventions `b(-1) = 0` and `c(-1) = 1` are
@@ -398,13 +399,6 @@ pub fn claims_style_options(
     o
 }
 
-/// The mex of a list of values.
-pub fn mex(values: &[u16]) -> u16 {
-    (0..=u16::MAX)
-        .find(|v| !values.contains(v))
-        .expect("a list of fewer than 65536 values")
-}
-
 /// The published recurrence of `docs/claims/README.md` section 3, read literally
 /// ([`published_options`]), from its initial values ([`PUBLISHED_INITIAL`]; `a(0) = 1`
 /// for the `b(n-2)+1` term). Wrong: kept to show how it fails (`a(12) = 2`, search
@@ -442,7 +436,7 @@ pub fn claims_style_terms(
     for n in 1..=n_max as i64 {
         for f in Family::ALL {
             if n >= first(f) {
-                let v = mex(&claims_style_options(f, n, &t, corrected));
+                let v = mex::of_values(claims_style_options(f, n, &t, corrected));
                 set(&mut t, f, n as usize, v);
             }
         }

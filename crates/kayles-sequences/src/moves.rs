@@ -306,7 +306,7 @@ pub fn term_by_moves(family: Family, n: usize, terms: &LinkedC4Terms) -> u16 {
                 .fold(0, |acc, p| acc ^ p.value(terms))
         })
         .collect();
-    crate::linked_c4::mex(&values)
+    kayles_core::mex::of_values(values)
 }
 
 /// A move whose leftover components are not the predicted pieces.
@@ -416,7 +416,7 @@ pub fn check_move_values(
     family: Family,
     n: usize,
     terms: &LinkedC4Terms,
-    solver: &mut kayles_core::search::Solver,
+    solver: &mut kayles_core::node::Solver,
 ) -> Result<usize, MoveValueMismatch> {
     let g = family.graph(n);
     let names = vertices(family, n);

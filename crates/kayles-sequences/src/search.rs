@@ -1,7 +1,7 @@
 //! Terms by direct Node Kayles search, and the cross-check of the recurrence against it.
 //!
 //! Search is the judge (`docs/claims/README.md` section 3): [`check_against_search`] compares every
-//! term of the corrected recurrence with `kayles_core::search::Solver` on the graphs
+//! term of the corrected recurrence with `kayles_core::node::Solver` on the graphs
 //! `linked-c4:N`, `linked-c4-b:N`, `linked-c4-c:N`, one shared solver for all (its
 //! memos carry over from term to term, so the pieces left by the moves of the `n`-th
 //! graph are mostly known). `check_against_search(300)` takes about 35 s of CPU in
@@ -10,14 +10,14 @@
 use crate::linked_c4;
 use crate::moves::Family;
 use kayles_core::families;
-use kayles_core::search::{SearchError, Solver};
+use kayles_core::{engine::SearchError, node::Solver};
 use std::ops::RangeInclusive;
 
 /// The nimbers of the graphs `families::term_spec(template, n)` for `n` in `range`, by
 /// search with `solver` (reused: its canonical memo carries over), as `(n, value)` pairs.
 ///
 /// ```
-/// use kayles_core::search::Solver;
+/// use kayles_core::node::Solver;
 /// let terms = kayles_sequences::search::search_terms("linked-c4", 1..=5, &mut Solver::new());
 /// let values: Vec<u32> = terms.unwrap().into_iter().map(|(_, v)| v).collect();
 /// assert_eq!(values, [0, 1, 3, 4, 2]);

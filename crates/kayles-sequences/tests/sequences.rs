@@ -3,7 +3,7 @@
 //! recurrence's documented failure, and SEQ-LINKED-C4-ALT.
 
 use kayles_core::canonical::Canonizer;
-use kayles_core::search::Solver;
+use kayles_core::node::Solver;
 use kayles_core::{brute, families};
 use kayles_sequences::linked_c4::{self, LinkedC4Terms};
 use kayles_sequences::moves::{self, Family};
@@ -123,7 +123,8 @@ fn on_correct_inputs_only_the_published_c_line_fails() {
     let fails = |f: Family, first: usize| -> Vec<usize> {
         (first..=600)
             .filter(|&n| {
-                linked_c4::mex(&linked_c4::published_options(f, n as i64, &t)) != t.get(f, n)
+                kayles_core::mex::of_values(linked_c4::published_options(f, n as i64, &t))
+                    != t.get(f, n)
             })
             .collect()
     };

@@ -1,8 +1,8 @@
 //! The positions a benchmark of the solver needs (the performance cases), so that a
 //! bench harness elsewhere (`xtask bench`) can time them without rebuilding them.
 
-use crate::game::WeightedGraph;
 use crate::lemmas::depth2_tree_g1;
+use crate::position::WeightedGraph;
 
 /// A named position to time.
 #[derive(Clone, Debug, PartialEq, Eq)]

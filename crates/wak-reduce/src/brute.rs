@@ -2,8 +2,7 @@
 //! `g(w) = mex { g(w') : w' reached by one move }` over counter vectors, memoized in a
 //! plain hash map. No reductions, no components, no symmetry.
 
-use crate::game::WeightedGraph;
-use crate::solve::mex;
+use crate::position::WeightedGraph;
 use std::collections::HashMap;
 
 /// The Grundy value of `g` by definition. Meant for small positions: the memo holds every
@@ -54,7 +53,7 @@ fn go(
             mark(go(edges, loops, next, memo));
         }
     }
-    let value = mex(&seen);
+    let value = kayles_core::mex::of_bits(&seen);
     memo.insert(w, value);
     value
 }

@@ -10,7 +10,7 @@
 //! so equal codes mean isomorphic positions whatever the budget: a budget cut only costs
 //! memo hits, never correctness.
 
-use crate::game::{Ones, WeightedGraph};
+use crate::position::{Ones, WeightedGraph};
 
 /// Leaves of the individualization tree explored before settling for the best code.
 pub(crate) const LEAF_BUDGET: usize = 32;

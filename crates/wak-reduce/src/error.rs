@@ -3,7 +3,7 @@
 //! Each variant displays as one clear line, fit for a command-line error message.
 
 use crate::reduce::Reduction;
-use kayles_core::search::SearchError;
+use kayles_core::engine::SearchError;
 use thiserror::Error;
 
 /// Why a position, a board, a move or a reduction was refused.

@@ -7,7 +7,7 @@
 //! value of the expansion equals the WAK value.
 
 use crate::error::WakError;
-use crate::game::WeightedGraph;
+use crate::position::WeightedGraph;
 use kayles_core::Graph;
 
 /// The most vertices an expansion is allowed to have.

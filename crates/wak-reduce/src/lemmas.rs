@@ -16,7 +16,7 @@
 //! ```
 
 use crate::error::WakError;
-use crate::game::WeightedGraph;
+use crate::position::WeightedGraph;
 use crate::solve::Solver;
 use itertools::Itertools;
 use std::fmt;

@@ -17,30 +17,30 @@
 //! ```
 //!
 //! Modules, one job each:
-//! - [`game`]: the position and its moves; [`error`]: [`WakError`];
+//! - [`position`]: the position and its moves; [`error`]: [`WakError`];
 //! - [`reduce`]: the reductions as single steps, and `reduce` to a canonical position;
-//! - [`solve`]: the exact solver (reductions, components, canonical memo);
+//! - [`solve`]: the exact solver (reductions, components, canonical memo); [`split`]:
+//!   the game tree split into jobs and joined again;
 //!   [`brute`]: the by-definition judge; `canon` (private): canonical codes;
 //! - [`expand`]: WAK-TO-ARC; [`rooks`]: WAK-ROOKS;
 //! - [`ps_lemma`]: the PS-LEMMA checker; [`lemmas`]: the lemma families;
 //!   [`bench`](mod@bench): benchmark positions.
-
-#![warn(missing_docs)]
 
 pub mod bench;
 pub mod brute;
 mod canon;
 pub mod error;
 pub mod expand;
-pub mod game;
 pub mod lemmas;
+pub mod position;
 pub mod ps_lemma;
 pub mod reduce;
 pub mod rooks;
 pub mod solve;
+pub mod split;
 
 pub use error::WakError;
-pub use game::{Move, WeightedGraph};
+pub use position::{Move, WeightedGraph};
 pub use reduce::{Reduced, Reduction};
 pub use solve::Solver;
 

@@ -12,12 +12,12 @@
 //! moves only lower counters).
 
 use crate::error::WakError;
-use crate::game::{Move, WeightedGraph};
+use crate::position::{Move, WeightedGraph};
 use crate::solve::Solver;
 use std::fmt::{self, Debug};
 
-/// A game as the checker needs it: the moves of a position, and an exact outcome oracle.
-pub trait Game {
+/// What the checker asks of a game: the moves of a position, and an exact outcome oracle.
+pub trait Oracle {
     /// A position.
     type Position: Clone + Debug;
     /// A move.
@@ -28,14 +28,14 @@ pub trait Game {
     fn is_p_position(&mut self, p: &Self::Position) -> Result<bool, WakError>;
 }
 
-/// Weighted Arc-Kayles as a [`Game`], with its [`Solver`] as the oracle.
+/// Weighted Arc-Kayles as an [`Oracle`]: its moves, and its [`Solver`] for the outcomes.
 #[derive(Debug, Default)]
-pub struct WakGame {
+pub struct WakOracle {
     /// The oracle.
     pub solver: Solver,
 }
 
-impl Game for WakGame {
+impl Oracle for WakOracle {
     type Position = WeightedGraph;
     type Move = Move;
     fn options(&mut self, p: &WeightedGraph) -> Vec<(Move, WeightedGraph)> {
@@ -137,28 +137,28 @@ pub struct Report {
 }
 
 /// Checks hypotheses (i)-(iii) of the lemma on every position of `family` in `S`, then the
-/// conclusion (`p` is a P-position iff `P(p)`) against the game's oracle.
+/// conclusion (`p` is a P-position iff `P(p)`) against the oracle.
 ///
 /// `in_p` is only asked about positions of `S` (the set `P` is `S ∩ {in_p}`).
 ///
 /// ```
-/// use wak_reduce::{lemmas, ps_lemma::{check, Condition, Violation, WakGame}};
+/// use wak_reduce::{lemmas, ps_lemma::{check, Condition, Violation, WakOracle}};
 /// let family = lemmas::path_lemma_family(3);
-/// let mut game = WakGame::default();
-/// let ok = check(&mut game, family.clone(), lemmas::path_lemma_s, lemmas::path_lemma_p).unwrap();
+/// let mut oracle = WakOracle::default();
+/// let ok = check(&mut oracle, family.clone(), lemmas::path_lemma_s, lemmas::path_lemma_p).unwrap();
 /// assert!(ok.positions > 0);
 /// // A deliberately wrong P: a + c odd.
-/// let wrong = check(&mut game, family, lemmas::path_lemma_s, |g| !lemmas::path_lemma_p(g));
+/// let wrong = check(&mut oracle, family, lemmas::path_lemma_s, |g| !lemmas::path_lemma_p(g));
 /// assert!(matches!(wrong, Err(Violation::Hypothesis { .. })));
 /// ```
 pub fn check<G, I, FS, FP>(
-    game: &mut G,
+    oracle: &mut G,
     family: I,
     in_s: FS,
     in_p: FP,
 ) -> Result<Report, Violation<G::Position, G::Move>>
 where
-    G: Game,
+    G: Oracle,
     I: IntoIterator<Item = G::Position>,
     FS: Fn(&G::Position) -> bool,
     FP: Fn(&G::Position) -> bool,
@@ -175,10 +175,11 @@ where
         let p_in_p = in_p(&p);
         report.in_p += usize::from(p_in_p);
         let mut good_move = false;
-        for (m, q) in game.options(&p) {
+        for (m, q) in oracle.options(&p) {
             report.moves += 1;
             let q_in_p = member(&q);
-            let q_outside_p_pos = !in_s(&q) && game.is_p_position(&q).map_err(Violation::Oracle)?;
+            let q_outside_p_pos =
+                !in_s(&q) && oracle.is_p_position(&q).map_err(Violation::Oracle)?;
             if p_in_p && q_in_p {
                 return Err(Violation::Hypothesis {
                     condition: Condition::MoveInsideP,
@@ -205,7 +206,7 @@ where
         members.push((p, p_in_p));
     }
     for (p, p_in_p) in members {
-        let is_p = game.is_p_position(&p).map_err(Violation::Oracle)?;
+        let is_p = oracle.is_p_position(&p).map_err(Violation::Oracle)?;
         if is_p != p_in_p {
             return Err(Violation::Conclusion {
                 position: p,

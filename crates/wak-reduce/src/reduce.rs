@@ -9,7 +9,7 @@
 //! Deleting a vertex renumbers: the vertices after it move down by one.
 
 use crate::error::WakError;
-use crate::game::{Ones, WeightedGraph};
+use crate::position::{Ones, WeightedGraph};
 use std::fmt;
 
 /// One reduction step, naming vertices of the position it applies to.

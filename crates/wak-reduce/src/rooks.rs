@@ -14,8 +14,8 @@
 //! rectangles intersect.
 
 use crate::error::WakError;
-use crate::game::WeightedGraph;
-use crate::solve::{mex, Solver};
+use crate::position::WeightedGraph;
+use crate::solve::Solver;
 use hashbrown::HashMap;
 use std::fmt;
 
@@ -320,7 +320,7 @@ impl Board {
 
     /// The WAK position of a cover: the vertical rectangles (vertices `0..`), then the
     /// horizontal ones; errors if it has more than
-    /// [`MAX_VERTICES`](crate::game::MAX_VERTICES) vertices.
+    /// [`MAX_VERTICES`](crate::position::MAX_VERTICES) vertices.
     ///
     /// ```
     /// use wak_reduce::rooks::{Board, Cover};
@@ -481,7 +481,7 @@ impl RookSearch {
             }
             seen[x / 64] |= 1 << (x % 64);
         }
-        let v = mex(&seen);
+        let v = kayles_core::mex::of_bits(&seen);
         self.memo.insert(avail, v);
         v
     }

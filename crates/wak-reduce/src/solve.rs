@@ -21,7 +21,7 @@
 
 use crate::canon;
 use crate::error::WakError;
-use crate::game::WeightedGraph;
+use crate::position::WeightedGraph;
 use crate::reduce::reduce_fast;
 use kayles_core::engine::{
     self, Game, Layers, MemoKey, Method, Position, SearchConfig, SharedMemo, Simplified,
@@ -290,15 +290,7 @@ impl Solver {
             run()
         } else {
             // A few frames per level of a few hundred bytes each; leave a wide margin.
-            let stack = (8 << 20) + (total as usize) * 4096;
-            std::thread::scope(|scope| {
-                std::thread::Builder::new()
-                    .stack_size(stack)
-                    .spawn_scoped(scope, run)
-                    .expect("spawning the deep-search thread")
-                    .join()
-                    .expect("deep-search thread")
-            })
+            kayles_core::stack::on_stack((8 << 20) + (total as usize) * 4096, run)
         };
         Ok(value?)
     }
@@ -334,14 +326,6 @@ impl Solver {
     }
 }
 
-/// The least value not in the bit set `seen`.
-pub(crate) fn mex(seen: &[u64]) -> u32 {
-    match seen.iter().position(|&w| w != u64::MAX) {
-        Some(i) => (64 * i) as u32 + seen[i].trailing_ones(),
-        None => 64 * seen.len() as u32,
-    }
-}
-
 /// The Grundy value of `g` with a fresh [`Solver`].
 ///
 /// ```
@@ -357,14 +341,6 @@ pub fn nimber(g: &WeightedGraph) -> Result<u32, WakError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mex_of_bitsets() {
-        assert_eq!(mex(&[]), 0);
-        assert_eq!(mex(&[0b1011]), 2);
-        assert_eq!(mex(&[u64::MAX]), 64);
-        assert_eq!(mex(&[u64::MAX, 1]), 65);
-    }
 
     #[test]
     fn deep_position_on_its_own_stack() {

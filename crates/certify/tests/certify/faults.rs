@@ -115,9 +115,9 @@ fn the_right_weight_passes_mod_clique() {
 #[test]
 fn wrong_p_set_breaks_the_ps_lemma_checker() {
     use wak_reduce::{lemmas, ps_lemma};
-    let mut game = ps_lemma::WakGame::default();
+    let mut oracle = ps_lemma::WakOracle::default();
     let wrong = ps_lemma::check(
-        &mut game,
+        &mut oracle,
         lemmas::path_lemma_family(3),
         lemmas::path_lemma_s,
         |g| !lemmas::path_lemma_p(g),

@@ -4,7 +4,8 @@
 use crate::{certificate, check, compress, decode, decompress};
 use kayles_cert::format::{put_fact, put_root, Certificate, Evidence, Map, Move, Ref};
 use kayles_cert::{Dedup, Options};
-use kayles_core::{graph_arg, GameKind};
+use kayles_core::GameKind;
+use kayles_solve::graphs;
 
 /// A certificate with many facts of every kind: computed components off, maps from the
 /// host symmetry (from canonical labellings on [`CANONICAL`]).
@@ -107,7 +108,7 @@ fn a_dropped_fact_is_rejected() {
 fn an_illegal_witness_move_is_rejected() {
     for (name, game) in cases() {
         let (_, cert) = real(name, game);
-        let host = graph_arg::parse(name).unwrap();
+        let host = graphs::parse(name).unwrap();
         let i = cert
             .facts
             .iter()
@@ -193,7 +194,7 @@ fn result_components(
 fn a_vertex_map_that_is_not_an_isomorphism_is_rejected() {
     for (name, game) in cases() {
         let (_, cert) = real(name, game);
-        let host = graph_arg::parse(name).unwrap();
+        let host = graphs::parse(name).unwrap();
         let mut done = 0;
         for (i, fact) in cert.facts.iter().enumerate() {
             let Evidence::Moves(results) = &fact.evidence else {

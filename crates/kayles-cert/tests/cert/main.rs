@@ -9,13 +9,14 @@ mod random;
 use kayles_cert::format::Certificate;
 use kayles_cert::oracle::BruteOracle;
 use kayles_cert::{write_certificate, Dedup, Options};
-use kayles_core::{families, graph_arg, GameKind, Graph};
+use kayles_core::{families, GameKind, Graph};
+use kayles_solve::{config::SearchOptions, graphs};
 
 /// The certificate for the graph named `name`, compressed, from the default solver.
 pub fn certificate(name: &str, game: GameKind, options: Options) -> (Vec<u8>, u32) {
-    let host = graph_arg::parse(name).unwrap();
-    let mut solver = graph_arg::default_solver(game, Some(name));
-    let symmetry = if graph_arg::is_family_spec(name) {
+    let host = graphs::parse(name).unwrap();
+    let mut solver = SearchOptions::default().solver_for(game, Some(name));
+    let symmetry = if graphs::is_family_spec(name) {
         families::host_symmetry(name).unwrap()
     } else {
         None

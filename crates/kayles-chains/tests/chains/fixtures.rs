@@ -18,7 +18,7 @@ fn every_fixture_chain_matches_direct_search() {
         let rec = derive::derive(&chain(file), g).unwrap_or_else(|e| panic!("{file}: {e}"));
         let terms = eval::terms(&rec, 300);
         assert_eq!(terms, eval::terms_reference(&rec, 300), "{file} {g}");
-        let mut solver = kayles_chains::game::solver(g);
+        let mut solver = kayles_chains::play::solver(g);
         let compared = check::check_against_search(&rec, &terms, SEARCH_TO, &mut solver, |_, _| {})
             .unwrap_or_else(|e| panic!("{file} {g}: {e}"));
         assert_eq!(compared, rec.types.len() * (SEARCH_TO + 1));

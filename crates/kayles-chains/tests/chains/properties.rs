@@ -64,7 +64,7 @@ fn check_chain(c: &Chain, game: GameKind) -> bool {
         Ok(rec) => {
             let terms = eval::terms(&rec, 40);
             assert_eq!(terms, eval::terms_reference(&rec, 40));
-            let mut solver = kayles_chains::game::solver(game);
+            let mut solver = kayles_chains::play::solver(game);
             check::check_against_search(&rec, &terms, 7, &mut solver, |_, _| {})
                 .unwrap_or_else(|e| panic!("{}\n{e}", spec::to_toml(c)));
             // The chain's own small graphs by brute force, too.

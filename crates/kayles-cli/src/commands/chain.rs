@@ -5,10 +5,10 @@
 //! The computation is `kayles_chains::ChainRun` (shared with the Python package); this file
 //! reads the file, shows progress and prints.
 
-use crate::commands::nimber::Game;
+use crate::flags;
 use crate::output::Output;
+use crate::progress::bar;
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use kayles_chains::{spec, ChainError, ChainRun};
 use kayles_core::GameKind;
 use serde_json::json;
@@ -24,8 +24,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     terms: Option<usize>,
     /// The game.
-    #[arg(long, value_enum, default_value_t = Game::Node)]
-    game: Game,
+    #[arg(long, value_parser = flags::game(), default_value = "node")]
+    game: GameKind,
     /// Print the derived recurrence (every segment type, its options and initial values).
     #[arg(long)]
     recurrence: bool,
@@ -44,16 +44,6 @@ pub struct Args {
     period_limit: usize,
 }
 
-fn bar(len: u64, message: &str) -> ProgressBar {
-    let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed}")
-            .expect("valid template"),
-    );
-    bar.set_message(message.to_string());
-    bar
-}
-
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     let path = args.file.display();
     let text = std::fs::read_to_string(&args.file).with_context(|| format!("{path}"))?;
@@ -61,10 +51,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if args.terms.is_none() && !args.recurrence && !args.period {
         bail!("{path}: nothing to do: give --terms N, --recurrence or --period");
     }
-    let game = match args.game {
-        Game::Node => GameKind::Node,
-        Game::Arc => GameKind::Arc,
-    };
+    let game = args.game;
     let fail = |e: ChainError| anyhow::anyhow!("{path}: {e}");
     let mut stages = ChainRun::derive(&chain, game, None).map_err(fail)?;
     if !args.no_check {

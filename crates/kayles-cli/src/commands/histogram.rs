@@ -1,13 +1,11 @@
 //! `kayles histogram`: how many of the 2^n starting subsets have each nimber.
 
-use crate::commands::blowup::ModuleArgs;
-use crate::commands::nimber::Game;
-use crate::input;
+use crate::flags::{self, ModuleArgs};
 use crate::output::Output;
+use crate::progress;
 use anyhow::{bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
-use kayles_core::table::SubsetTable;
-use kayles_core::{GameKind, Graph};
+use kayles_core::GameKind;
+use kayles_solve::graphs;
 use serde_json::json;
 
 #[derive(clap::Args, Debug)]
@@ -17,28 +15,15 @@ pub struct Args {
     graph: String,
     /// The game: `T[S] = mex T[S - N[v]]` over vertices `v` of `S` (node), or
     /// `T[S] = mex T[S - {u, v}]` over edges `uv` inside `S` (arc).
-    #[arg(long, value_enum, default_value_t = Game::Node)]
-    game: Game,
+    #[arg(long, value_parser = flags::game(), default_value = "node")]
+    game: GameKind,
     /// GRAPH is a base graph whose vertices are replaced by modules.
     #[command(flatten)]
     modules: ModuleArgs,
 }
 
-/// The full table of `game` with a progress bar on stderr (hidden when stderr is not a
-/// terminal).
-pub fn table_with_progress(g: &Graph, game: GameKind) -> Result<SubsetTable> {
-    let bar = ProgressBar::new(1u64 << g.order().min(63));
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} table {bar:40} {percent}% {elapsed}")
-            .expect("valid template"),
-    );
-    let table = SubsetTable::compute_game_with_progress(g, game, |done, _| bar.set_position(done))?;
-    bar.finish_and_clear();
-    Ok(table)
-}
-
 /// `0:N0 1:N1 ...`
-pub fn format_histogram(hist: &[u128]) -> String {
+fn format_histogram(hist: &[u128]) -> String {
     hist.iter()
         .enumerate()
         .map(|(k, c)| format!("{k}:{c}"))
@@ -47,17 +32,17 @@ pub fn format_histogram(hist: &[u128]) -> String {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    let g = input::single_graph(&args.graph)?;
+    let g = graphs::single_graph(&args.graph)?;
     let hist = match args.modules.spec()? {
-        Some(_) if args.game == Game::Arc => {
+        Some(_) if args.game == GameKind::Arc => {
             bail!("--blowup and --module are for Node Kayles only")
         }
         Some(spec) => args.modules.histogram(&spec, &g)?,
-        None => table_with_progress(&g, args.game.kind())?.histogram(),
+        None => progress::table(&g, args.game)?.histogram(),
     };
     let counts: Vec<String> = hist.iter().map(u128::to_string).collect();
     out.result(
         || format_histogram(&hist),
-        json!({ "graph": args.graph, "game": args.game.kind().name(), "histogram": counts }),
+        json!({ "graph": args.graph, "game": args.game.name(), "histogram": counts }),
     )
 }

@@ -1,8 +1,8 @@
-//! One module per `kayles` subcommand: each has its clap `Args` and a `run`.
+//! One module per `kayles` subcommand: each has its clap `Args` and a `run` that parses
+//! its arguments, calls the library and prints. No command imports another: what they
+//! share is in `flags`, `output` and `progress`.
 
-pub mod blowup;
 pub mod chain;
-pub mod checkpoint;
 pub mod families;
 pub mod histogram;
 pub mod join;

@@ -1,8 +1,8 @@
 //! `kayles modules`: the modular decomposition tree of a graph, as text or Graphviz DOT.
 
-use crate::input;
 use crate::output::Output;
 use anyhow::Result;
+use kayles_solve::graphs;
 use serde_json::json;
 
 #[derive(clap::Args, Debug)]
@@ -16,7 +16,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    let g = input::single_graph(&args.graph)?;
+    let g = graphs::single_graph(&args.graph)?;
     let tree = kayles_modules::decompose(&g);
     let text = if args.dot {
         tree.to_dot()

@@ -1,45 +1,21 @@
-//! `kayles nimber`: the nimber of each GRAPH, one line each.
+//! `kayles nimber`: the nimber of each GRAPH, one line each, by the route the library
+//! chooses (or through a checkpoint directory).
 
-use crate::commands::blowup::ModuleArgs;
-use crate::input;
+use crate::flags::{self, choice, MethodFlag, ModuleArgs, SearchFlags};
 use crate::output::Output;
+use crate::progress;
 use anyhow::{bail, Result};
-use clap::ValueEnum;
-use kayles_core::engine::Method;
-use kayles_core::game::GameSolver;
-use kayles_core::search::{MemoKey, SearchConfig};
-use kayles_core::{graph_arg, GameKind};
-use kayles_modules::ModularSolver;
+use kayles_core::GameKind;
+use kayles_solve::config::SearchOptions;
+use kayles_solve::graphs;
+use kayles_solve::machine::peak_rss_kib;
+use kayles_solve::route::{Engine, Nimbers, Request, Route};
+use kayles_solve::scale_out::checkpoint::{self, CHECKPOINT_JOBS};
+use kayles_solve::scale_out::run::Watch;
+use kayles_solve::Choice;
 use serde_json::json;
+use std::path::Path;
 use std::time::Instant;
-
-/// Which game to play on the graph.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Game {
-    /// Node Kayles: a move deletes a vertex with all its neighbours.
-    Node,
-    /// Arc Kayles: a move deletes both endpoints of an edge.
-    Arc,
-}
-
-impl From<GameKind> for Game {
-    fn from(game: GameKind) -> Self {
-        match game {
-            GameKind::Node => Game::Node,
-            GameKind::Arc => Game::Arc,
-        }
-    }
-}
-
-impl Game {
-    /// The library's name for it.
-    pub fn kind(self) -> GameKind {
-        match self {
-            Game::Node => GameKind::Node,
-            Game::Arc => GameKind::Arc,
-        }
-    }
-}
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -47,20 +23,24 @@ pub struct Args {
     #[arg(required = true, value_name = "GRAPH")]
     graphs: Vec<String>,
     /// The game.
-    #[arg(long, value_enum, default_value_t = Game::Node)]
-    game: Game,
+    #[arg(long, value_parser = flags::game(), default_value = "node")]
+    game: GameKind,
     /// Print search statistics (positions, memo hits, memory) to stderr.
     #[arg(long)]
     stats: bool,
     /// Node Kayles route: `auto` uses the modular decomposition when the graph has a
     /// non-trivial module and plain search otherwise.
-    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    #[arg(long, value_parser = choice::<Engine>(&[
+        "The modular decomposition when the graph has a non-trivial module, else search",
+        "Single-position search (kayles-core)",
+        "Through the modular decomposition tree (kayles-modules)",
+    ]), default_value = "auto")]
     engine: Engine,
+    #[command(flatten)]
+    method: MethodFlag,
     /// Search layers to switch off (an independent route for checking results).
     #[command(flatten)]
-    layers: SearchLayers,
-    #[command(flatten)]
-    method: SearchMethod,
+    search: SearchFlags,
     /// Each GRAPH is a base graph whose vertices are replaced by modules.
     #[command(flatten)]
     modules: ModuleArgs,
@@ -81,150 +61,9 @@ pub struct Args {
     throttle_ms: u64,
 }
 
-/// The default of --checkpoint-jobs.
-pub const CHECKPOINT_JOBS: usize = 64;
-
-/// The `--engine` values.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
-    /// The modular decomposition when the graph has a non-trivial module, else search.
-    Auto,
-    /// Single-position search (kayles-core).
-    Search,
-    /// Through the modular decomposition tree (kayles-modules).
-    Modules,
-}
-
-/// The `--memo-key` values.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Key {
-    Exact,
-    Shape,
-    Canonical,
-    Symmetry,
-}
-
-/// The `--method` values.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum MethodArg {
-    Outcome,
-    Mex,
-}
-
-/// The `--method` flag of the commands that search (`kayles seq` has its own, which also
-/// offers the recurrences).
-#[derive(clap::Args, Debug, Clone, Copy)]
-pub struct SearchMethod {
-    /// How a component's nimber is found: `outcome` (the least k with G + *k a loss, by
-    /// win/loss search with cutoffs; the default, the faster on every family measured) or
-    /// `mex` (the mex of every option's value: every reachable position is visited).
-    #[arg(long, value_enum)]
-    pub method: Option<MethodArg>,
-}
-
-/// Flags that switch layers of the Node Kayles search off.
-#[derive(clap::Args, Debug, Clone, Copy)]
-pub struct SearchLayers {
-    /// The method, from the command's own flag ([`SearchLayers::with_method`]).
-    #[arg(skip)]
-    method: Option<MethodArg>,
-    /// With `--method outcome`: try the heap moves of G + *k before the moves in G (a
-    /// different order of the same search, for a second route to a value).
-    #[arg(long)]
-    heap_moves_first: bool,
-    /// The shared memo's key: `canonical` (isomorphic components share an entry),
-    /// `symmetry` (images under the family's flips, translations and rotations share; for
-    /// family specs grid, queens, petersen, path and cycle, else as canonical), `shape`
-    /// (translates in the vertex order share), `exact` (no sharing).
-    #[arg(long, value_enum, default_value_t = Key::Symmetry)]
-    memo_key: Key,
-    /// Canonize components of at most this many vertices (larger ones use the shape key).
-    /// Default: 64, or 0 when the symmetry key is in use (on the grid and queens families,
-    /// and on P(n,2) up to about n = 31, canonizing on top of it costs more than it saves;
-    /// on larger P(n,2) 64 is faster: P(35,2) took 513 s with it against about 1000 s).
-    #[arg(long, value_name = "N")]
-    canonical_max_order: Option<usize>,
-    /// Search threads: 1 for the calling thread only, 0 for one per core.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    threads: usize,
-    /// Empty the memos when together they pass this many MiB, counting their entries at
-    /// their real size (values stay right; reuse is lost, and a long run slows down).
-    /// Default: 60% of the machine's memory (8192 where it cannot be read).
-    #[arg(long, value_name = "MIB")]
-    memo_limit_mib: Option<usize>,
-    /// Empty a search thread's exact memo (a cache in front of the shared memo) when it
-    /// passes this many MiB; with `--memo-key exact` it is the only memo and is kept.
-    #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().exact_cache_bytes >> 20)]
-    exact_cache_mib: usize,
-    /// Do not apply the game's reductions (Node Kayles: twins, MOD-TWINS; Arc Kayles:
-    /// surplus pendant leaves and useless vertices).
-    #[arg(long, alias = "no-twin-reduction")]
-    no_reductions: bool,
-    /// Search paths and cycles instead of looking them up.
-    #[arg(long)]
-    no_known_pieces: bool,
-    /// Evaluate components of at most N vertices at once (a memoized mex over their
-    /// subsets) instead of searching them; at most 16, 0 for never.
-    #[arg(long, value_name = "N", default_value_t = SearchConfig::default().small_order as u8,
-          value_parser = clap::value_parser!(u8).range(0..=16))]
-    small_order: u8,
-}
-
-impl SearchLayers {
-    /// These layers with `method` (the default method when `None`).
-    pub fn with_method(self, method: Option<MethodArg>) -> Self {
-        SearchLayers { method, ..self }
-    }
-    /// A solver of `game` with these layers.
-    pub fn game_solver(self, game: Game) -> GameSolver {
-        GameSolver::new(game.kind(), self.config())
-    }
-
-    /// The search configuration of these flags.
-    pub fn config(self) -> SearchConfig {
-        SearchConfig {
-            method: match self.method {
-                None => SearchConfig::default().method,
-                Some(MethodArg::Outcome) => Method::Outcome,
-                Some(MethodArg::Mex) => Method::Mex,
-            },
-            heap_moves_first: self.heap_moves_first,
-            memo_key: match self.memo_key {
-                Key::Exact => MemoKey::Exact,
-                Key::Shape => MemoKey::Shape,
-                Key::Canonical => MemoKey::Canonical,
-                Key::Symmetry => MemoKey::Symmetry,
-            },
-            canonical_max_order: self
-                .canonical_max_order
-                .unwrap_or(SearchConfig::default().canonical_max_order),
-            threads: self.threads,
-            parallel_min_order: SearchConfig::default().parallel_min_order,
-            reductions: !self.no_reductions,
-            known_pieces: !self.no_known_pieces,
-            small_order: usize::from(self.small_order),
-            fault: None,
-            exact_cache_bytes: self.exact_cache_mib.saturating_mul(1 << 20),
-            memo_limit_bytes: self
-                .memo_limit_mib
-                .map_or_else(crate::output::default_memo_limit_bytes, |mib| {
-                    mib.saturating_mul(1 << 20)
-                }),
-        }
-    }
-
-    /// With `--memo-key symmetry`, gives `solver` the host symmetry of `spec` when it is
-    /// a family spec that has one (none otherwise).
-    pub fn set_symmetry(self, solver: &mut GameSolver, spec: &str) {
-        if self.memo_key == Key::Symmetry {
-            graph_arg::use_host_symmetry(solver, spec, self.canonical_max_order);
-        }
-    }
-}
-
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     let spec = args.modules.spec()?;
-    if spec.is_some() && args.game == Game::Arc {
+    if spec.is_some() && args.game == GameKind::Arc {
         bail!("--blowup and --module are for Node Kayles only");
     }
     if let Some(dir) = &args.checkpoint {
@@ -235,72 +74,66 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     {
         bail!("--certificate takes one GRAPH (not -) and no --blowup or --module");
     }
-    let layers = args.layers.with_method(args.method.method);
-    let mut solver = layers.game_solver(args.game);
-    let mut modular = ModularSolver::new();
-    input::for_each_graph(&args.graphs, |named| {
+    let mut nimbers = Nimbers::new(Request {
+        game: args.game,
+        engine: args.engine,
+        search: search_options(args),
+    });
+    graphs::for_each_graph(&args.graphs, |named| {
         let start = Instant::now();
         let g = &named.graph;
-        let use_modules = args.game == Game::Node
-            && args.certificate.is_none()
-            && match args.engine {
-                Engine::Search => false,
-                Engine::Modules => true,
-                Engine::Auto => kayles_modules::has_nontrivial_module(g),
-            };
+        let route = match args.certificate {
+            Some(_) => Route::Search,
+            None => nimbers.route(g),
+        };
         let (value, route) = match &spec {
-            Some(spec) => (args.modules.nimber(spec, g)?, "modules"),
-            None if use_modules => (modular.nimber(g)?, "modules"),
-            None => {
-                layers.set_symmetry(&mut solver, &named.name);
-                let progress = solver.progress();
-                let value = crate::progress::with_search_progress(progress, &named.name, || {
-                    solver.nimber(g)
-                })?;
-                (value, "search")
-            }
+            Some(spec) => (args.modules.nimber(spec, g)?, Route::Modules),
+            None => match route {
+                Route::Search => {
+                    let watch = nimbers.solver().progress();
+                    let value = progress::with_search_progress(watch, &named.name, || {
+                        nimbers.nimber_by(&named, Route::Search)
+                    })?;
+                    (value, Route::Search)
+                }
+                route => (nimbers.nimber_by(&named, route)?, route),
+            },
         };
         if let Some(path) = &args.certificate {
-            let file = std::io::BufWriter::new(std::fs::File::create(path)?);
-            let (_, summary) = kayles_cert::certify_with_solver(g, &named.name, &mut solver, file)?;
+            let summary = nimbers.certify(&named, path)?;
             eprintln!("{}: certificate {}: {summary}", named.name, path.display());
         }
         let seconds = start.elapsed().as_secs_f64();
-        if args.stats && route == "search" {
-            eprintln!(
-                "{}",
-                crate::progress::stats_line(
-                    &named.name,
-                    seconds,
-                    &solver.stats(),
-                    solver.config().memo_limit_bytes
-                )
-            );
+        if args.stats && route == Route::Search {
+            let solver = nimbers.solver();
+            let limit = solver.config().memo_limit_bytes;
+            let line = progress::stats_line(&named.name, seconds, &solver.stats(), limit);
+            eprintln!("{line}");
         } else if args.stats {
-            eprintln!("{}: {seconds:.3} s through the {route} route", named.name);
+            eprintln!(
+                "{}: {seconds:.3} s through the {} route",
+                named.name,
+                route.name()
+            );
         }
-        let game = match args.game {
-            Game::Node => "node",
-            Game::Arc => "arc",
-        };
         out.result(
             || value.to_string(),
             json!({
                 "graph": named.name,
                 "order": g.order(),
                 "size": g.size(),
-                "game": game,
-                "route": route,
+                "game": args.game.name(),
+                "route": route.name(),
                 "nimber": value,
                 "seconds": seconds,
-                "peak_rss_kib": crate::output::peak_rss_kib(),
+                "peak_rss_kib": peak_rss_kib(),
             }),
         )
     })
 }
 
 /// `--checkpoint DIR`: one graph through split, run and join.
-fn checkpoint(args: &Args, dir: &std::path::Path, modules: bool, out: &mut Output) -> Result<()> {
+fn checkpoint(args: &Args, dir: &Path, modules: bool, out: &mut Output) -> Result<()> {
     if modules {
         bail!("--checkpoint does not combine with --blowup or --module");
     }
@@ -308,24 +141,50 @@ fn checkpoint(args: &Args, dir: &std::path::Path, modules: bool, out: &mut Outpu
         bail!("--checkpoint takes one GRAPH");
     };
     let start = Instant::now();
-    let value = crate::commands::checkpoint::nimber(
-        graph,
-        args.game.kind(),
-        dir,
-        args.checkpoint_jobs.unwrap_or(CHECKPOINT_JOBS),
-        args.layers.with_method(args.method.method),
-        args.throttle_ms,
-        args.stats,
-    )?;
+    let named = kayles_solve::scale_out::split::graph(graph)?;
+    let request = checkpoint::Request {
+        game: args.game,
+        min_jobs: args.checkpoint_jobs.unwrap_or(CHECKPOINT_JOBS),
+        search: search_options(args),
+        throttle_ms: args.throttle_ms,
+    };
+    let bar = progress::JobsBar::new();
+    let watch = Watch {
+        progress: &bar,
+        stop: None,
+    };
+    let done = checkpoint::nimber(&named, dir, &request, &watch)?;
+    if args.stats {
+        eprintln!(
+            "{graph}: checkpoint {}: depth {}, {} jobs, {} answered earlier, {} answered \
+             now; split {:.2} s, run {:.2} s, join {:.2} s",
+            dir.display(),
+            done.depth,
+            done.jobs,
+            done.ran.earlier,
+            done.ran.now,
+            done.split_seconds,
+            done.run_seconds,
+            done.join_seconds
+        );
+    }
     out.result(
-        || value.to_string(),
+        || done.value.to_string(),
         json!({
             "graph": graph,
-            "game": args.game.kind().name(),
-            "route": "checkpoint",
-            "nimber": value,
+            "game": args.game.name(),
+            "route": Route::Checkpoint.name(),
+            "nimber": done.value,
             "seconds": start.elapsed().as_secs_f64(),
-            "peak_rss_kib": crate::output::peak_rss_kib(),
+            "peak_rss_kib": peak_rss_kib(),
         }),
     )
+}
+
+/// The search options of the flags, with the method.
+fn search_options(args: &Args) -> SearchOptions {
+    SearchOptions {
+        method: args.method.method,
+        ..args.search.options()
+    }
 }

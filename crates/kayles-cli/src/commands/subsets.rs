@@ -1,10 +1,11 @@
 //! `kayles subsets`: every starting subset with its nimber, or only those of one nimber.
 
-use crate::commands::histogram::table_with_progress;
-use crate::commands::nimber::Game;
-use crate::input;
+use crate::flags;
 use crate::output::Output;
+use crate::progress;
 use anyhow::Result;
+use kayles_core::GameKind;
+use kayles_solve::graphs;
 use serde_json::json;
 
 #[derive(clap::Args, Debug)]
@@ -16,13 +17,13 @@ pub struct Args {
     #[arg(long, value_name = "K")]
     nimber: Option<u8>,
     /// The game.
-    #[arg(long, value_enum, default_value_t = Game::Node)]
-    game: Game,
+    #[arg(long, value_parser = flags::game(), default_value = "node")]
+    game: GameKind,
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    let g = input::single_graph(&args.graph)?;
-    let table = table_with_progress(&g, args.game.kind())?;
+    let g = graphs::single_graph(&args.graph)?;
+    let table = progress::table(&g, args.game)?;
     for (mask, &value) in table.values().iter().enumerate() {
         if args.nimber.is_some_and(|k| k != value) {
             continue;

@@ -84,7 +84,7 @@ impl Tables {
 /// A live view of a search, for progress reports from another thread.
 ///
 /// ```
-/// use kayles_core::{families, search::Solver};
+/// use kayles_core::{families, node::Solver};
 /// let mut solver = Solver::new();
 /// let progress = solver.progress();
 /// solver.nimber(&families::build("grid:3x10").unwrap()).unwrap();

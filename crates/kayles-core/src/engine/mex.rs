@@ -3,7 +3,7 @@
 
 use super::lookup::{Engine, Lookup};
 use super::{option_ranges, Game, Position, Record, PARALLEL_LEVELS};
-use crate::known::mex;
+use crate::mex::of_byte_set as mex;
 use std::sync::atomic::Ordering::Relaxed;
 
 impl<G: Game> Engine<'_, '_, G> {

@@ -1,7 +1,7 @@
 //! The search engine: one driver for every impartial game whose positions split into
 //! independent components, parameterized by the game ([`Game`]).
 //!
-//! Node Kayles ([`search`](crate::search)), Arc Kayles ([`arc`](crate::arc)) and, in the
+//! Node Kayles ([`node`](crate::node)), Arc Kayles ([`arc`](crate::arc)) and, in the
 //! `wak-reduce` crate, Weighted Arc-Kayles are instances. The driver owns every layer that
 //! does not depend on the rules; the game supplies the rest:
 //!

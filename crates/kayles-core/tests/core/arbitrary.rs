@@ -2,7 +2,7 @@
 //! vertices and edges.
 
 use kayles_core::{Graph, VertexSet};
-use quickcheck::{Arbitrary, Gen};
+use quickcheck::{Arbitrary, Gen, QuickCheck, Testable};
 
 /// A random graph for property tests.
 #[derive(Clone, Debug)]
@@ -45,4 +45,9 @@ impl Arbitrary for ArbGraph {
         });
         Box::new(without_vertex.chain(without_edge))
     }
+}
+
+/// Runs the property `prop` on `tests` random cases (shrinking a failure).
+pub fn check<P: Testable>(tests: u64, prop: P) {
+    QuickCheck::new().tests(tests).quickcheck(prop);
 }

@@ -1,10 +1,11 @@
 //! One fixture set of graphs, run against every engine of both games: the by-definition
 //! judge, the subset table, and the search under every memo key and layer setting,
-//! sequential and split across threads.
+//! sequential and split across threads. Under the symmetry key a family fixture's subsets
+//! are searched as vertex sets of the fixture with its host symmetry, as the command line
+//! searches a family graph and the jobs of a split.
 
-use kayles_core::engine::{Fault, Method};
+use kayles_core::engine::{Fault, MemoKey, Method, SearchConfig};
 use kayles_core::game::GameSolver;
-use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::table::SubsetTable;
 use kayles_core::{brute, families, GameKind, Graph, VertexSet};
 
@@ -108,6 +109,16 @@ pub fn configs() -> Vec<SearchConfig> {
                 }
             }
         }
+        // The symmetry key alone, as the command line uses it on a family with a symmetry
+        // (the fixtures searched, not evaluated as small components).
+        out.push(SearchConfig {
+            method,
+            memo_key: MemoKey::Symmetry,
+            canonical_max_order: 0,
+            small_order: 0,
+            threads: 1,
+            ..SearchConfig::default()
+        });
         out.push(split_everywhere(SearchConfig {
             method,
             small_order: 0,
@@ -164,6 +175,13 @@ fn every_engine_agrees_with_the_definition_on_every_subset() {
             .map(|c| GameSolver::new(game, c))
             .collect();
         for (name, g) in fixtures() {
+            // The family's host symmetry, for the solvers that key on it.
+            let symmetry = families::host_symmetry(&name).ok().flatten();
+            for solver in solvers.iter_mut() {
+                if solver.config().memo_key == MemoKey::Symmetry {
+                    solver.set_host_symmetry(symmetry.clone());
+                }
+            }
             let table = SubsetTable::compute_game(&g, game).unwrap();
             if game == GameKind::Node {
                 let sequential = SubsetTable::compute_sequential(&g).unwrap();
@@ -185,13 +203,32 @@ fn every_engine_agrees_with_the_definition_on_every_subset() {
                 );
                 let (sub, _) = g.induced_subgraph(&set);
                 for solver in solvers.iter_mut() {
+                    let got = if solver.config().memo_key == MemoKey::Symmetry {
+                        solver.nimber_of_subset(&g, &set)
+                    } else {
+                        solver.nimber(&sub)
+                    };
                     assert_eq!(
-                        solver.nimber(&sub).unwrap(),
+                        got.unwrap(),
                         want,
                         "{game} {name} subset {mask:#b} {:?}",
                         solver.config()
                     );
                 }
+            }
+        }
+        // The symmetry key was in use, not the canonical code under another name (where
+        // the fixtures are searched, not evaluated as small components).
+        for solver in &solvers {
+            let config = solver.config();
+            if config.memo_key == MemoKey::Symmetry
+                && (config.small_order == 0 || !config.known_pieces)
+            {
+                assert!(
+                    solver.stats().symmetry_hits > 0,
+                    "{game} {:?}: no symmetry hits",
+                    solver.config()
+                );
             }
         }
     }

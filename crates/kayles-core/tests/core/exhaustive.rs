@@ -4,9 +4,8 @@
 
 use crate::corpus::{judge, split_everywhere};
 use kayles_core::canonical::{graph_code, Canonizer};
-use kayles_core::engine::Method;
+use kayles_core::engine::{MemoKey, Method, SearchConfig};
 use kayles_core::game::GameSolver;
-use kayles_core::search::{MemoKey, SearchConfig};
 use kayles_core::{arc, brute, GameKind, Graph};
 use std::collections::HashSet;
 

@@ -1,8 +1,8 @@
 //! Published values: Dawson's chess, the 3 x n grid (A316632), queens (A344227),
 //! generalized Petersen P(n,2) (A316533), linked 4-cycles (A316629), Arc Kayles on paths.
 
-use kayles_core::search::{SearchConfig, Solver};
 use kayles_core::{arc, families};
+use kayles_core::{engine::SearchConfig, node::Solver};
 
 fn terms(template: &str, range: std::ops::RangeInclusive<usize>, solver: &mut Solver) -> Vec<u32> {
     range

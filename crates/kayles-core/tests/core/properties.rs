@@ -1,10 +1,10 @@
 //! quickcheck properties on random graphs of up to 12 vertices.
 
 use crate::arbitrary::ArbGraph;
-use kayles_core::search::{SearchConfig, Solver};
 use kayles_core::table::SubsetTable;
 use kayles_core::{arc, brute, graph6, VertexSet};
-use quickcheck::{QuickCheck, TestResult};
+use kayles_core::{engine::SearchConfig, node::Solver};
+use quickcheck::TestResult;
 
 fn subset(n: usize, mask: u64) -> VertexSet {
     VertexSet::from_vertices(n, (0..n).filter(|v| mask >> v & 1 == 1))
@@ -27,9 +27,7 @@ fn table_value_equals_search_value_for_every_subset() {
         }
         TestResult::passed()
     }
-    QuickCheck::new()
-        .tests(150)
-        .quickcheck(prop as fn(ArbGraph) -> TestResult);
+    crate::arbitrary::check(150, prop as fn(ArbGraph) -> TestResult);
 }
 
 #[test]
@@ -43,9 +41,7 @@ fn search_equals_definition() {
                 .unwrap()
                 == want
     }
-    QuickCheck::new()
-        .tests(400)
-        .quickcheck(prop as fn(ArbGraph) -> bool);
+    crate::arbitrary::check(400, prop as fn(ArbGraph) -> bool);
 }
 
 /// NK-XOR: the value of a disjoint union is the xor of the values (by definition, so the
@@ -62,9 +58,7 @@ fn nk_xor_disjoint_union() {
             ^ brute::node_kayles(&b.0, brute::full_mask(&b.0));
         TestResult::from_bool(whole == parts)
     }
-    QuickCheck::new()
-        .tests(300)
-        .quickcheck(prop as fn(ArbGraph, ArbGraph) -> TestResult);
+    crate::arbitrary::check(300, prop as fn(ArbGraph, ArbGraph) -> TestResult);
 }
 
 #[test]
@@ -72,9 +66,7 @@ fn graph6_round_trip() {
     fn prop(g: ArbGraph) -> bool {
         graph6::parse(&graph6::write(&g.0)).as_ref() == Ok(&g.0)
     }
-    QuickCheck::new()
-        .tests(500)
-        .quickcheck(prop as fn(ArbGraph) -> bool);
+    crate::arbitrary::check(500, prop as fn(ArbGraph) -> bool);
 }
 
 /// NK-ARC-LINE: Arc Kayles on G is Node Kayles on L(G), and both equal the definition.
@@ -90,9 +82,7 @@ fn arc_search_equals_node_search_on_the_line_graph() {
             arc::nimber(&g).unwrap() == want && arc::nimber_via_line_graph(&g).unwrap() == want,
         )
     }
-    QuickCheck::new()
-        .tests(300)
-        .quickcheck(prop as fn(ArbGraph) -> TestResult);
+    crate::arbitrary::check(300, prop as fn(ArbGraph) -> TestResult);
 }
 
 /// The memo keys are sound: a relabelled copy gets the same value from a solver that has
@@ -115,9 +105,7 @@ fn relabelling_does_not_change_the_value() {
         let a = shared.nimber(&g).unwrap();
         a == shared.nimber(&h).unwrap() && a == Solver::new().nimber(&h).unwrap()
     }
-    QuickCheck::new()
-        .tests(300)
-        .quickcheck(prop as fn(ArbGraph, u64) -> bool);
+    crate::arbitrary::check(300, prop as fn(ArbGraph, u64) -> bool);
 }
 
 /// Every game under every combination of layers (the configurations of the corpus: each
@@ -137,7 +125,5 @@ fn every_game_and_layer_combination_equals_definition() {
         let want = crate::corpus::judge(game, &g, brute::full_mask(&g));
         kayles_core::game::GameSolver::new(game, config).nimber(&g) == Ok(want)
     }
-    QuickCheck::new()
-        .tests(600)
-        .quickcheck(prop as fn(ArbGraph, u8, bool) -> bool);
+    crate::arbitrary::check(600, prop as fn(ArbGraph, u8, bool) -> bool);
 }

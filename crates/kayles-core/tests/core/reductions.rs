@@ -11,7 +11,7 @@
 use crate::arbitrary::ArbGraph;
 use crate::exhaustive::all_graphs;
 use kayles_core::{arc, brute, Graph, VertexSet};
-use quickcheck::{QuickCheck, TestResult};
+use quickcheck::TestResult;
 
 fn arc_value(g: &Graph) -> u32 {
     brute::arc_kayles(g, brute::full_mask(g))
@@ -64,9 +64,7 @@ fn arc_reductions_keep_the_value_on_random_graphs() {
         let (h, _) = g.induced_subgraph(&arc::reduced_vertices(&g));
         TestResult::from_bool(arc_value(&h) == arc_value(&g))
     }
-    QuickCheck::new()
-        .tests(400)
-        .quickcheck(prop as fn(ArbGraph) -> TestResult);
+    crate::arbitrary::check(400, prop as fn(ArbGraph) -> TestResult);
 }
 
 /// A graph on at most 6 vertices where `variant` (a set of vertices to delete, if it

@@ -2,8 +2,8 @@
 //! and queens graphs at several depths, Node Kayles and Arc Kayles, both keys.
 
 use kayles_core::canonical::{graph_code, Canonizer};
-use kayles_core::search::Solver;
-use kayles_core::split::Split;
+use kayles_core::node::Solver;
+use kayles_core::split::{tree::Until, Split, INLINE_ORDER};
 use kayles_core::{arc, brute, families, GameKind, Graph};
 use std::collections::HashSet;
 
@@ -66,7 +66,7 @@ fn split_run_join_equals_the_definition_on_every_graph_up_to_7_vertices() {
             };
             // Inline order 0 and 2 give these small graphs real jobs at every depth.
             for inline in [0, 2] {
-                let mut split = Split::with_inline_order(g, game, None, inline).unwrap();
+                let mut split = Split::grown(g, game, None, inline, Until::Depth(0)).unwrap();
                 for depth in 0..=3 {
                     assert_eq!(split.depth(), depth);
                     jobs += split.job_count();
@@ -142,7 +142,8 @@ fn canonical_jobs_are_pairwise_non_isomorphic_and_symmetry_jobs_no_fewer() {
 fn with_jobs_picks_the_least_depth() {
     let g = families::build("petersen:16,2").unwrap();
     for want in [1, 10, 100] {
-        let split = Split::with_jobs(&g, GameKind::Node, None, want).unwrap();
+        let split =
+            Split::grown(&g, GameKind::Node, None, INLINE_ORDER, Until::Jobs(want)).unwrap();
         assert!(split.job_count() >= want);
         if split.depth() > 0 {
             let shallower = Split::expand(&g, GameKind::Node, None, split.depth() - 1).unwrap();
@@ -151,7 +152,14 @@ fn with_jobs_picks_the_least_depth() {
     }
     // A small graph runs out of frontier: the whole game is in the tree, no jobs.
     let small = families::build("grid:3x4").unwrap();
-    let split = Split::with_jobs(&small, GameKind::Node, None, 1000).unwrap();
+    let split = Split::grown(
+        &small,
+        GameKind::Node,
+        None,
+        INLINE_ORDER,
+        Until::Jobs(1000),
+    )
+    .unwrap();
     assert!(split.is_complete());
     assert_eq!(split.join(&[]), Ok(0));
 }

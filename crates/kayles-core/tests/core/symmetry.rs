@@ -6,10 +6,13 @@
 
 use kayles_core::bits::{Bits, Words};
 use kayles_core::game::GameSolver;
-use kayles_core::search::{MemoKey, SearchConfig, Solver};
 use kayles_core::symmetry::{is_mirror_strategy, HostSymmetry};
 use kayles_core::table::SubsetTable;
 use kayles_core::{arc, brute, families, GameKind, Graph, VertexSet};
+use kayles_core::{
+    engine::{MemoKey, SearchConfig},
+    node::Solver,
+};
 
 fn symmetry(spec: &str) -> HostSymmetry {
     families::host_symmetry(spec)

@@ -83,7 +83,7 @@ fn every_module_on_three_vertices_in_small_bases() {
 fn full_board_nimbers_of_grid_blow_ups() {
     // Grid bases with modules of several signatures, by the quotient memo (the default
     // for bases up to 64 vertices) and by gadgets + core search (forced).
-    use kayles_core::{families, search::Solver, Graph};
+    use kayles_core::{families, node::Solver, Graph};
     use kayles_modules::ModularSolver;
     let pool = [
         Graph::new(1),

@@ -2,11 +2,11 @@
 //! solver (against `kayles_core` search and the brute-force definition).
 
 use crate::support::{all_graphs, check, Cograph, ModularGraph, SmallGraph};
-use kayles_core::{brute, search::Solver, Graph};
+use kayles_core::{brute, families, node::Solver, Graph};
 use kayles_modules::decomposition::{decompose, DecompositionTree, NodeKind};
 use kayles_modules::generators::{random_cograph, random_graph, random_modular_width_graph};
 use kayles_modules::solve::full_signature_by_search;
-use kayles_modules::{has_nontrivial_module, ModularSolver};
+use kayles_modules::{has_nontrivial_module, ModularSolver, Signature};
 
 fn is_module(g: &Graph, mask: u64) -> bool {
     (0..g.order()).filter(|&w| mask >> w & 1 == 0).all(|w| {
@@ -113,24 +113,39 @@ fn solver_equals_search_on_random_graphs() {
     check(200, prop as fn(SmallGraph<14>) -> bool);
 }
 
+/// The decomposition solver's nimber and full signature of `g` are search's.
+fn agrees_with_search(s: &mut ModularSolver, g: &Graph) {
+    let nimber = Solver::new().nimber(g).unwrap();
+    assert_eq!(s.nimber(g).unwrap(), nimber, "{g:?}");
+    let signature = full_signature_by_search(g).unwrap();
+    assert_eq!(s.full_signature(g).unwrap(), signature, "{g:?}");
+}
+
 #[test]
 fn solver_equals_search_on_random_cographs() {
     fn prop(g: Cograph<40>) -> bool {
-        let g = g.0;
-        assert!(decompose(&g).is_cograph());
-        let mut s = ModularSolver::new();
-        assert_eq!(
-            s.nimber(&g).unwrap(),
-            Solver::new().nimber(&g).unwrap(),
-            "{g:?}"
-        );
-        assert_eq!(
-            s.full_signature(&g).unwrap(),
-            full_signature_by_search(&g).unwrap()
-        );
+        assert!(decompose(&g.0).is_cograph());
+        agrees_with_search(&mut ModularSolver::new(), &g.0);
         true
     }
     check(200, prop as fn(Cograph<40>) -> bool);
+}
+
+#[test]
+fn solver_equals_search_on_small_families() {
+    let mut s = ModularSolver::new();
+    for spec in [
+        "path:9",
+        "cycle:7",
+        "complete:5",
+        "star:6",
+        "grid:3x3",
+        "petersen:5,2",
+    ] {
+        agrees_with_search(&mut s, &families::build(spec).unwrap());
+    }
+    assert_eq!(s.nimber(&Graph::new(0)).unwrap(), 0);
+    assert_eq!(s.full_signature(&Graph::new(0)).unwrap(), Signature::EMPTY);
 }
 
 #[test]
@@ -164,12 +179,23 @@ fn bounded_modular_width_graphs() {
 #[test]
 fn larger_graphs_keep_the_module_invariants() {
     // Nodes are modules and children partition their parent (strong modules are too many
-    // to enumerate here).
-    for (seed, g) in [
-        (1, random_cograph(300, 1)),
-        (2, random_modular_width_graph(300, 8, 2)),
-        (3, random_graph(120, 50, 3)),
+    // to enumerate here), on large random graphs and on small families.
+    let mut graphs = vec![
+        ("cograph".to_string(), random_cograph(300, 1)),
+        ("width 8".to_string(), random_modular_width_graph(300, 8, 2)),
+        ("random".to_string(), random_graph(120, 50, 3)),
+    ];
+    for spec in [
+        "grid:3x3",
+        "petersen:5,2",
+        "path:7",
+        "cycle:6",
+        "complete:4",
+        "star:5",
     ] {
+        graphs.push((spec.to_string(), families::build(spec).unwrap()));
+    }
+    for (seed, g) in graphs {
         let t = decompose(&g);
         for id in 0..t.nodes().len() {
             let vs = t.vertices(id);
@@ -180,7 +206,7 @@ fn larger_graphs_keep_the_module_invariants() {
                 let adj = vs.iter().filter(|&&x| g.has_edge(w, x)).count();
                 assert!(
                     adj == 0 || adj == vs.len(),
-                    "seed {seed}: node {id} is not a module"
+                    "{seed}: node {id} is not a module"
                 );
             }
             let mut union: Vec<usize> = t

@@ -1,6 +1,6 @@
 //! The worked examples of docs/claims/README.md section 2.
 
-use kayles_core::{brute, families, search::Solver, Graph};
+use kayles_core::{brute, families, node::Solver, Graph};
 use kayles_modules::*;
 
 #[test]

@@ -1,7 +1,7 @@
 //! The benchmark cases at test size (correctness only; timings come from
 //! `cargo run --release -p kayles-modules --example perf`).
 
-use kayles_core::{families, search::Solver};
+use kayles_core::{families, node::Solver};
 use kayles_modules::generators::{random_cograph, random_modular_width_graph};
 use kayles_modules::{clique_histogram, decompose, independent_histogram, ModularSolver};
 

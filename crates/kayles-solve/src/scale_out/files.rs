@@ -13,9 +13,10 @@
 //!   was cut off by a kill: `kayles run --resume` removes it and `kayles join` ignores it.
 
 use anyhow::{anyhow, bail, Context, Result};
-use kayles_core::split::{Split, INLINE_ORDER};
-use kayles_core::{families, graph6, GameKind, Graph};
-use serde_json::{json, Value};
+use kayles_core::split::{LevelStats, Split, SplitKey, INLINE_ORDER};
+use kayles_core::{graph6, GameKind, Graph};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -42,51 +43,55 @@ pub fn manifest_path(jobs: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// What a manifest says.
-#[derive(Debug, Clone)]
+/// The manifest of a jobs file: what was split and how, and fingerprints of the graph
+/// and of the jobs file. Written as JSON with its keys in alphabetical order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
+    /// `kayles-jobs`.
+    pub format: String,
+    /// The manifest version this program reads and writes (1).
+    pub version: u64,
     /// The GRAPH argument that was split.
     pub graph: String,
+    /// Vertices of the graph.
+    pub order: usize,
+    /// Edges of the graph.
+    pub size: usize,
     /// Fingerprint of the graph's graph6 string.
     pub graph_fingerprint: String,
+    /// The game.
     pub game: GameKind,
+    /// The depth the tree was expanded to.
     pub depth: usize,
-    /// `symmetry` or `canonical`.
-    pub key: String,
+    /// What merged components.
+    pub key: SplitKey,
+    /// Components of at most this order were expanded inside the tree.
+    pub inline_order: usize,
+    /// Number of jobs (lines of the jobs file).
     pub jobs: usize,
+    /// How jobs are numbered.
+    pub job_ids: String,
     /// Fingerprint of the jobs file.
     pub jobs_fingerprint: String,
+    /// Vertices of the first (largest) job, 0 without jobs.
+    pub largest_job: usize,
+    /// Vertices of the last (smallest) job, 0 without jobs.
+    pub smallest_job: usize,
+    /// Distinct components in the tree.
+    pub components: usize,
+    /// Counts per level of the expansion.
+    pub levels: Vec<LevelStats>,
+    /// Seconds the split took (to the millisecond).
+    pub split_seconds: f64,
+    /// The version of kayles that split.
+    pub kayles_version: String,
 }
 
-/// The key names `--key` accepts.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum KeyChoice {
-    /// The family's host symmetry where it has one, else the canonical code.
-    Auto,
-    /// The least image under the family's flips, translations and rotations.
-    Symmetry,
-    /// The canonical code (isomorphic components merge).
-    Canonical,
-}
-
-/// The graph named by `arg` (a graph6 string or a family spec, not `-`), and the host
-/// symmetry the key asks for.
-pub fn graph_and_symmetry(
-    arg: &str,
-    key: KeyChoice,
-) -> Result<(Graph, Option<kayles_core::symmetry::HostSymmetry>)> {
-    if arg.trim() == "-" {
-        bail!("a split needs its GRAPH named on the command line (a graph6 string or a family spec), not '-'");
+impl Manifest {
+    /// The manifest as a JSON value (keys in alphabetical order, as in the file).
+    pub fn json(&self) -> Value {
+        serde_json::to_value(self).expect("a manifest is plain data")
     }
-    let graph = crate::input::parse_graph(arg)?;
-    let symmetry = match key {
-        KeyChoice::Canonical => None,
-        KeyChoice::Auto => families::host_symmetry(arg).ok().flatten(),
-        KeyChoice::Symmetry => Some(families::host_symmetry(arg).ok().flatten().ok_or_else(
-            || anyhow!("--key symmetry: {arg} is not a family with a host symmetry (grid, queens, petersen, path, cycle)"),
-        )?),
-    };
-    Ok((graph, symmetry))
 }
 
 /// Writes `text` to `path` through a temporary file and a rename, so that a kill never
@@ -100,14 +105,14 @@ fn write_atomically(path: &Path, text: &str) -> Result<()> {
     Ok(())
 }
 
-/// Writes the jobs file and then its manifest; returns the manifest as JSON.
+/// Writes the jobs file and then its manifest; returns the manifest.
 pub fn write_split(
     path: &Path,
     graph_arg: &str,
     graph: &Graph,
     split: &Split,
     seconds: f64,
-) -> Result<Value> {
+) -> Result<Manifest> {
     let mut text = String::new();
     for job in split.jobs() {
         text.push_str(&graph6::write(&job));
@@ -115,41 +120,28 @@ pub fn write_split(
     }
     write_atomically(path, &text)?;
     let orders = split.job_orders();
-    let levels: Vec<Value> = split
-        .levels()
-        .iter()
-        .map(|l| {
-            json!({
-                "depth": l.depth,
-                "expanded": l.expanded,
-                "options": l.options,
-                "frontier": l.frontier,
-                "inline": l.inline,
-            })
-        })
-        .collect();
-    let manifest = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "graph": graph_arg,
-        "order": graph.order(),
-        "size": graph.size(),
-        "graph_fingerprint": fingerprint(graph6::write(graph).as_bytes()),
-        "game": split.game().name(),
-        "depth": split.depth(),
-        "key": split.key().name(),
-        "inline_order": split.inline_order(),
-        "jobs": split.job_count(),
-        "job_ids": "line numbers of the jobs file, from 1",
-        "jobs_fingerprint": fingerprint(text.as_bytes()),
-        "largest_job": orders.first().copied().unwrap_or(0),
-        "smallest_job": orders.last().copied().unwrap_or(0),
-        "components": split.component_count(),
-        "levels": levels,
-        "split_seconds": (seconds * 1000.0).round() / 1000.0,
-        "kayles_version": env!("CARGO_PKG_VERSION"),
-    });
-    let mut body = serde_json::to_string_pretty(&manifest)?;
+    let manifest = Manifest {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        graph: graph_arg.to_string(),
+        order: graph.order(),
+        size: graph.size(),
+        graph_fingerprint: fingerprint(graph6::write(graph).as_bytes()),
+        game: split.game(),
+        depth: split.depth(),
+        key: split.key(),
+        inline_order: split.inline_order(),
+        jobs: split.job_count(),
+        job_ids: "line numbers of the jobs file, from 1".to_string(),
+        jobs_fingerprint: fingerprint(text.as_bytes()),
+        largest_job: orders.first().copied().unwrap_or(0),
+        smallest_job: orders.last().copied().unwrap_or(0),
+        components: split.component_count(),
+        levels: split.levels().to_vec(),
+        split_seconds: (seconds * 1000.0).round() / 1000.0,
+        kayles_version: env!("CARGO_PKG_VERSION").to_string(),
+    };
+    let mut body = serde_json::to_string_pretty(&manifest.json())?;
     body.push('\n');
     write_atomically(&manifest_path(path), &body)?;
     Ok(manifest)
@@ -166,44 +158,28 @@ pub fn read_manifest(jobs: &Path) -> Result<Manifest> {
     })?;
     let value: Value = serde_json::from_str(&text)
         .map_err(|e| anyhow!("{}: not valid JSON: {e}", path.display()))?;
-    let bad = |field: &str| anyhow!("{}: missing or bad field '{field}'", path.display());
-    let string = |field: &str| -> Result<String> {
-        value[field]
-            .as_str()
-            .map(str::to_string)
-            .ok_or_else(|| bad(field))
-    };
-    let number = |field: &str| -> Result<u64> { value[field].as_u64().ok_or_else(|| bad(field)) };
-    if string("format")? != FORMAT {
+    if value["format"].as_str() != Some(FORMAT) {
         bail!("{}: not a kayles jobs manifest", path.display());
     }
-    let version = number("version")?;
-    if version != VERSION {
-        bail!(
+    match value["version"].as_u64() {
+        Some(VERSION) => {}
+        Some(version) => bail!(
             "{}: manifest version {version}; this kayles reads version {VERSION}",
             path.display()
-        );
+        ),
+        None => bail!("{}: missing or bad field 'version'", path.display()),
     }
-    let game: GameKind = string("game")?
-        .parse()
-        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    let inline = number("inline_order")?;
-    if inline != INLINE_ORDER as u64 {
+    let manifest: Manifest =
+        serde_json::from_value(value).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    if manifest.inline_order != INLINE_ORDER {
         bail!(
-            "{}: split with inline order {inline}; this kayles splits with {INLINE_ORDER} \
+            "{}: split with inline order {}; this kayles splits with {INLINE_ORDER} \
              (split again with this version)",
-            path.display()
+            path.display(),
+            manifest.inline_order
         );
     }
-    Ok(Manifest {
-        graph: string("graph")?,
-        graph_fingerprint: string("graph_fingerprint")?,
-        game,
-        depth: usize::try_from(number("depth")?).map_err(|_| bad("depth"))?,
-        key: string("key")?,
-        jobs: usize::try_from(number("jobs")?).map_err(|_| bad("jobs"))?,
-        jobs_fingerprint: string("jobs_fingerprint")?,
-    })
+    Ok(manifest)
 }
 
 /// The job lines of a jobs file (each checked to be graph6), checked against its
@@ -241,7 +217,9 @@ pub fn parse_job(line: &str) -> Result<Graph> {
 /// One answer read from a results file.
 #[derive(Debug, Clone)]
 pub struct Answer {
+    /// The job id (a line number of the jobs file, from 1).
     pub job: usize,
+    /// Its value.
     pub value: u32,
     /// Where it was read: `FILE line N`.
     pub place: String,
@@ -250,6 +228,7 @@ pub struct Answer {
 /// A results file as read.
 #[derive(Debug, Default)]
 pub struct Results {
+    /// The answers, in file order.
     pub answers: Vec<Answer>,
     /// The jobs fingerprint in the header, if the file has one.
     pub header: Option<String>,

@@ -1,34 +1,35 @@
-//! Single-position Node Kayles search: the nimber of one graph.
+//! Node Kayles: a move picks a vertex `v` and deletes its closed neighbourhood `N[v]`.
+//! Its rules for the search engine, and its solver: the nimber of one graph.
 //!
 //! Node Kayles is an instance of the [engine](crate::engine) on the vertex sets of the
 //! graph ([`vertex_game`](crate::vertex_game)); this module holds its rules
-//! ([`NodeKayles`]). How a search goes, from the outside in:
+//! ([`NodeKayles`]). How a search goes, from the outside in (the engine's order):
 //! 1. **Components first** (NK-XOR): every position is split into connected components and
-//!    their values are xored.
+//!    their values are xored; one or two vertices are settled by their size (value 1).
 //! 2. **Exact cache**: a component, as a vertex set of the graph being solved, is looked up
 //!    in the thread's exact cache.
-//! 3. **Known pieces**: one or two vertices (value 1), paths (Dawson's chess), cycles.
-//! 4. **Twin reduction** (MOD-TWINS): a true twin is deleted; three or more mutual false
+//! 3. **Cheap shared key**: the shared memo, kept by the [`Solver`] across every graph it
+//!    sees, is asked under the host-symmetry key (the component's least image under the
+//!    family's flips, translations and rotations: see [`symmetry`](crate::symmetry)) or
+//!    else the *shape* code (the component's adjacency with its vertices in graph order),
+//!    as [`MemoKey`](crate::engine::MemoKey) says.
+//! 4. **Known pieces**: paths (Dawson's chess) and cycles are looked up.
+//! 5. **Twin reduction** (MOD-TWINS): a true twin is deleted; three or more mutual false
 //!    twins lose two. The smaller position has the same value.
-//! 5. **Shared memo**, kept by the [`Solver`] across every graph it sees, under the key of
-//!    [`MemoKey`]: the host-symmetry key (the component's least image under the family's
-//!    flips, translations and rotations: see [`symmetry`](crate::symmetry)), the *shape*
-//!    code (the component's adjacency with its vertices in graph order), the *canonical*
-//!    code (see [`canonical`](crate::canonical)), shared by every isomorphic copy.
-//! 6. Otherwise the options `C - N[v]` are searched and the mex taken; the options of
+//! 6. **Canonical code** (see [`canonical`](crate::canonical)): the shared memo again,
+//!    under a key every isomorphic copy shares.
+//! 7. Otherwise the options `C - N[v]` are searched and the mex taken; the options of
 //!    large components are searched in parallel.
 //!
-//! Every layer can be switched off ([`SearchConfig`]) so that tests compare the layers
-//! against each other and against the plain definition ([`brute`](crate::brute)).
+//! Every layer can be switched off ([`SearchConfig`](crate::engine::SearchConfig)) so
+//! that tests compare the layers against each other and against the plain definition
+//! ([`brute`](crate::brute)).
 
 use crate::bits::Bits;
 use crate::canonical::mix;
 use crate::small::SmallSolver;
 use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
 use crate::GameKind;
-
-pub use crate::engine::{MemoKey, SearchConfig, SearchError, SearchProgress, SearchStats};
-pub use crate::vertex_game::MAX_COMPONENT_ORDER;
 
 /// The rules of Node Kayles: a move deletes a closed neighbourhood `N[v]`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -37,7 +38,7 @@ pub struct NodeKayles;
 /// A Node Kayles solver; keeps its shared memo between calls.
 ///
 /// ```
-/// use kayles_core::{families, search::Solver};
+/// use kayles_core::{families, node::Solver};
 /// let mut solver = Solver::new();
 /// assert_eq!(solver.nimber(&families::build("grid:3x4").unwrap()), Ok(0));
 /// assert_eq!(solver.nimber(&families::build("path:15").unwrap()), Ok(5));
@@ -64,14 +65,7 @@ impl VertexRules for NodeKayles {
 
     #[inline]
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
-        if survey.is_path() {
-            Some(paths[survey.order])
-        } else if survey.is_cycle() {
-            // A cycle C_k: every move leaves the path on k - 3 vertices.
-            Some(u8::from(paths[survey.order - 3] == 0))
-        } else {
-            None
-        }
+        path_or_cycle_value(survey, paths, survey.order)
     }
 
     #[inline]
@@ -93,6 +87,21 @@ impl VertexRules for NodeKayles {
         } else {
             without_twins(host, component, scratch)
         }
+    }
+}
+
+/// The value of a component that is a path, `paths[path_index]` (Node Kayles on the path
+/// with that many vertices), or a cycle `C_k` (Node Kayles: every move leaves `P_{k-3}`;
+/// Arc Kayles on `C_k` is Node Kayles on its line graph, `C_k` again); `None` for any
+/// other component.
+#[inline]
+pub(crate) fn path_or_cycle_value(survey: &Survey, paths: &[u8], path_index: usize) -> Option<u8> {
+    if survey.is_path() {
+        Some(paths[path_index])
+    } else if survey.is_cycle() {
+        Some(u8::from(paths[survey.order - 3] == 0))
+    } else {
+        None
     }
 }
 
@@ -233,6 +242,7 @@ fn without_twins<S: Bits>(host: &Host<S>, comp: S, scratch: &mut VertexScratch<S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::SearchConfig;
     use crate::families;
 
     #[test]

@@ -1,12 +1,12 @@
 //! The two games on segment graphs: the moves as deleted vertex sets (Node Kayles deletes
 //! a closed neighbourhood `N[v]`, Arc Kayles the two ends of an edge), each with the site
 //! it is played at, and values by direct search (a [`GameSolver`] of either game:
-//! `kayles_core::search::Solver` or `kayles_core::arc::Solver`).
+//! `kayles_core::node::Solver` or `kayles_core::arc::Solver`).
 
 use crate::segment::Site;
 use crate::spec::{Chain, Link};
+use kayles_core::engine::SearchConfig;
 use kayles_core::game::GameSolver;
-use kayles_core::search::SearchConfig;
 use kayles_core::{GameKind, Graph};
 use std::fmt;
 

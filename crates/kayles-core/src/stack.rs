@@ -1,0 +1,32 @@
+//! Deep recursions on a stack sized for them. The searches recurse once per move, and a
+//! long game (a graph of thousands of vertices, a Weighted Arc-Kayles position of large
+//! total weight) needs far more than a thread's default stack: [`on_stack`] runs such a
+//! search on a thread of its own with the stack it asks for.
+
+/// The stack every caller of [`on_stack`] in the workspace asks for when it has no
+/// estimate of its own: 1 GiB (reserved address space, touched only as deep as the
+/// recursion goes).
+pub const DEEP: usize = 1 << 30;
+
+/// Runs `work` on a new thread with a stack of `bytes` and returns its value; the caller
+/// waits. A panic in `work` continues on the calling thread as the same panic.
+///
+/// ```
+/// fn depth(n: u64) -> u64 {
+///     if n == 0 { 0 } else { 1 + depth(n - 1) }
+/// }
+/// let n = kayles_core::stack::on_stack(256 << 20, || depth(1_000_000));
+/// assert_eq!(n, 1_000_000);
+/// ```
+pub fn on_stack<T: Send>(bytes: usize, work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .stack_size(bytes)
+            .spawn_scoped(scope, work)
+            .expect("spawning a thread with a deep stack");
+        match thread.join() {
+            Ok(value) => value,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}

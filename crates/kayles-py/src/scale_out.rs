@@ -1,0 +1,179 @@
+//! `split`, `run` and `join`: one search split into jobs, the jobs answered, the answers
+//! joined, through the same calls as `kayles split`, `kayles run` and `kayles join`
+//! (`kayles_solve::scale_out`), with the same files (docs/scale-out.md).
+
+use crate::graphs;
+use crate::input::{self, library_error};
+use crate::interrupt;
+use kayles_core::split::tree::Until;
+use kayles_solve::scale_out::run::{Order, Shard, Workers};
+use kayles_solve::scale_out::split::KeyChoice;
+use kayles_solve::scale_out::{join as joining, run as running, split as splitting};
+use kayles_solve::{Choice, Spelling};
+use pyo3::exceptions::{PyUserWarning, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use std::ffi::CString;
+use std::path::PathBuf;
+
+/// The value of an option named `name` among `T`'s values.
+fn choice<T: Choice>(option: &str, name: &str) -> PyResult<T> {
+    T::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown {option} '{name}' (expected {})",
+            names.join(", ")
+        ))
+    })
+}
+
+/// A JSON value as the Python object `json.loads` would give.
+fn python_json<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    let json = py.import("json")?;
+    json.call_method1("loads", (value.to_string(),))
+}
+
+/// Splits the game tree of `g` into jobs and writes them to the jobs file `out` (one
+/// graph6 line per job, largest first; the job id is the line number) with its manifest
+/// beside it (`out` + `.manifest.json`), as `kayles split` does. Give `depth` (moves from
+/// the root) or `jobs` (the least depth with at least that many jobs). `key` is `"auto"`
+/// (the family's host symmetry where `g` is a family spec that has one, else canonical
+/// codes), `"symmetry"` or `"canonical"`. Returns the manifest as a dict.
+///
+/// Answer the jobs with `run` (or `kayles run`, GNU parallel, a Slurm array: see
+/// docs/scale-out.md) and put the nimber back together with `join`.
+///
+/// >>> import kayles, os, tempfile
+/// >>> out = os.path.join(tempfile.mkdtemp(), "jobs.g6")
+/// >>> manifest = kayles.split("grid:3x12", out, depth=1)
+/// >>> manifest["jobs"] == len(open(out).read().splitlines())
+/// True
+#[pyfunction]
+#[pyo3(signature = (g, out, depth = None, jobs = None, game = "node", key = "auto"))]
+pub fn split<'py>(
+    py: Python<'py>,
+    g: &Bound<'py, PyAny>,
+    out: PathBuf,
+    depth: Option<usize>,
+    jobs: Option<usize>,
+    game: &str,
+    key: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let until = match (depth, jobs) {
+        (Some(depth), None) => Until::Depth(depth),
+        (None, Some(jobs)) => Until::Jobs(jobs),
+        _ => return Err(PyValueError::new_err("give exactly one of depth= or jobs=")),
+    };
+    let request = splitting::Request {
+        game: graphs::game(game)?,
+        key: choice::<KeyChoice>("key", key)?,
+        until,
+    };
+    let named = input::graph(g)?.named();
+    let written = interrupt::run(py, move |_| {
+        splitting::split(&named, &request, &out, Spelling::Python)
+    })?
+    .map_err(library_error)?;
+    python_json(py, &written.manifest.json())
+}
+
+/// A shard: `"I/K"` or `(I, K)`.
+fn shard(value: &Bound<'_, PyAny>) -> PyResult<Shard> {
+    let text = if value.is_instance_of::<PyString>() {
+        value.extract::<String>()?
+    } else {
+        let (i, k): (usize, usize) = value.extract()?;
+        format!("{i}/{k}")
+    };
+    Shard::parse(&text).map_err(PyValueError::new_err)
+}
+
+/// Answers the jobs of the jobs file `jobs` (written by `split` or `kayles split`),
+/// appending one `job_id value` line per finished job to the results file `out`, as
+/// `kayles run` does. `shard="I/K"` (or `(I, K)`) answers only the jobs whose index
+/// (job id - 1) is I modulo K; `resume=True` continues an existing results file (skipping
+/// the jobs answered there; without it an existing file is refused); `workers` jobs are
+/// answered at once (0: one per core), taken in `order` (`"auto"`, `"smallest"`,
+/// `"largest"`). Returns `{"jobs_in_shard": ..., "answered_earlier": ...,
+/// "answered_now": ...}`.
+///
+/// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt` within milliseconds, and the
+/// jobs finished until then are in `out` (`resume=True` continues from there).
+///
+/// >>> import kayles, os, tempfile
+/// >>> d = tempfile.mkdtemp()
+/// >>> jobs = os.path.join(d, "jobs.g6")
+/// >>> kayles.split("grid:3x12", jobs, depth=1)["jobs"]
+/// 14
+/// >>> kayles.run(jobs, os.path.join(d, "r0.txt"), shard="0/2")
+/// {'jobs_in_shard': 7, 'answered_earlier': 0, 'answered_now': 7}
+#[pyfunction]
+#[pyo3(signature = (jobs, out, shard = None, resume = false, workers = 1, order = "auto"))]
+pub fn run<'py>(
+    py: Python<'py>,
+    jobs: PathBuf,
+    out: PathBuf,
+    shard: Option<&Bound<'py, PyAny>>,
+    resume: bool,
+    workers: usize,
+    order: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let request = running::Request {
+        shard: shard.map(self::shard).transpose()?,
+        resume,
+        workers: Workers {
+            workers,
+            order: choice::<Order>("order", order)?,
+            throttle_ms: 0,
+        },
+        search: Default::default(),
+    };
+    let ran = interrupt::run(py, move |stop| {
+        let watch = running::Watch {
+            progress: &(),
+            stop: Some(stop),
+        };
+        running::run(&jobs, &out, &request, &watch, Spelling::Python)
+    })?
+    .map_err(library_error)?;
+    let dict = PyDict::new(py);
+    dict.set_item("jobs_in_shard", ran.in_shard)?;
+    dict.set_item("answered_earlier", ran.earlier)?;
+    dict.set_item("answered_now", ran.now)?;
+    Ok(dict)
+}
+
+/// The nimber of `g` from the results of its split: checks that every job of the jobs
+/// file `jobs` is answered in the results files `results` (a path or a list of paths,
+/// duplicates agreeing), splits `g` again to check the jobs file, and computes the root's
+/// nimber, as `kayles join` does. A torn last line of a results file (an interrupted
+/// write) is ignored with a `UserWarning`.
+///
+/// >>> import kayles, os, tempfile
+/// >>> d = tempfile.mkdtemp()
+/// >>> jobs, results = os.path.join(d, "jobs.g6"), os.path.join(d, "results.txt")
+/// >>> _ = kayles.split("grid:3x12", jobs, depth=1)
+/// >>> _ = kayles.run(jobs, results)
+/// >>> kayles.join("grid:3x12", jobs, results) == kayles.nimber("grid:3x12")
+/// True
+#[pyfunction]
+pub fn join(
+    py: Python<'_>,
+    g: &Bound<'_, PyAny>,
+    jobs: PathBuf,
+    results: &Bound<'_, PyAny>,
+) -> PyResult<u32> {
+    let results: Vec<PathBuf> = match results.extract::<PathBuf>() {
+        Ok(path) => vec![path],
+        Err(_) => results.extract()?,
+    };
+    let named = input::graph(g)?.named();
+    let joined = interrupt::run(py, move |_| joining::join(&named, &jobs, &results))?
+        .map_err(library_error)?;
+    for path in &joined.torn {
+        let message = format!("{path}: ignored an unfinished last line (an interrupted write)");
+        let message = CString::new(message).expect("no NUL in a path's display");
+        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+    }
+    Ok(joined.value)
+}

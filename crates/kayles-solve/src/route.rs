@@ -1,0 +1,143 @@
+//! The route to a nimber: what a front end asks for ([`Request`]: the game, the engine,
+//! the search's options) and the one place that chooses between the modular
+//! decomposition and search ([`Nimbers`]), so that `kayles nimber` and `kayles.nimber`
+//! take the same route on the same graph.
+
+use crate::config::SearchOptions;
+use crate::graphs::Named;
+use anyhow::{Context, Result};
+use kayles_core::game::GameSolver;
+use kayles_core::{GameKind, Graph};
+use kayles_modules::ModularSolver;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+named_enum! {
+    /// Which engine answers a Node Kayles nimber (the command line's `--engine`).
+    pub enum Engine (default Auto) {
+        /// The modular decomposition when the graph has a non-trivial module, else search.
+        Auto = "auto",
+        /// Single-position search (kayles-core).
+        Search = "search",
+        /// Through the modular decomposition tree (kayles-modules).
+        Modules = "modules",
+    }
+}
+
+named_enum! {
+    /// The route a value took, as results report it (`"route"` in JSON, by its
+    /// [`name`](crate::Choice::name)).
+    pub enum Route {
+        /// Single-position search.
+        Search = "search",
+        /// The modular decomposition (or the quotient of a blow-up).
+        Modules = "modules",
+        /// Split into jobs kept in a directory, answered, joined.
+        Checkpoint = "checkpoint",
+        /// The jobs of a split, joined.
+        Split = "split",
+        /// A mirror strategy proved 0.
+        Mirror = "mirror",
+        /// The A316629 recurrence.
+        Recurrence = "recurrence",
+    }
+}
+
+/// What a front end asks of a nimber. Each axis of the choice is a field, so that another
+/// (how a value is searched, for instance) is one more field here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Request {
+    /// The game.
+    pub game: GameKind,
+    /// Which engine answers (Node Kayles; Arc Kayles is always searched).
+    pub engine: Engine,
+    /// The search's options.
+    pub search: SearchOptions,
+}
+
+/// Nimbers of graph after graph by the route each takes, with one solver of each kind
+/// whose memos serve every graph.
+pub struct Nimbers {
+    request: Request,
+    solver: GameSolver,
+    modular: ModularSolver,
+}
+
+impl Nimbers {
+    /// Solvers for `request`.
+    pub fn new(request: Request) -> Self {
+        Nimbers {
+            request,
+            solver: request.search.solver(request.game),
+            modular: ModularSolver::new(),
+        }
+    }
+
+    /// The route `g` takes: the modular decomposition for Node Kayles when the engine
+    /// says so (with `auto`, when `g` has a non-trivial module), else search.
+    pub fn route(&self, g: &Graph) -> Route {
+        let modules = self.request.game == GameKind::Node
+            && match self.request.engine {
+                Engine::Search => false,
+                Engine::Modules => true,
+                Engine::Auto => kayles_modules::has_nontrivial_module(g),
+            };
+        if modules {
+            Route::Modules
+        } else {
+            Route::Search
+        }
+    }
+
+    /// The nimber of `graph` by `route` (one [`route`](Self::route) gave), searched with
+    /// the set-up its name implies (a family's host symmetry).
+    pub fn nimber_by(&mut self, graph: &Named, route: Route) -> Result<u32> {
+        if route == Route::Modules {
+            return Ok(self.modular.nimber(&graph.graph)?);
+        }
+        self.request
+            .search
+            .prepare(&mut self.solver, Some(&graph.name));
+        Ok(self.solver.nimber(&graph.graph)?)
+    }
+
+    /// The nimber of `graph` and the route it took.
+    pub fn nimber(&mut self, graph: &Named) -> Result<(u32, Route)> {
+        let route = self.route(&graph.graph);
+        Ok((self.nimber_by(graph, route)?, route))
+    }
+
+    /// The search solver (its statistics, its live progress, its configuration).
+    pub fn solver(&self) -> &GameSolver {
+        &self.solver
+    }
+
+    /// Writes a certificate of the nimber of `graph` to `path` (docs/certificates.md),
+    /// searched as [`nimber_by`](Self::nimber_by) searches it (the search solver's memo
+    /// answers the proof builder's questions), and returns its summary.
+    pub fn certify(&mut self, graph: &Named, path: &Path) -> Result<kayles_cert::Summary> {
+        self.request
+            .search
+            .prepare(&mut self.solver, Some(&graph.name));
+        let file =
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+        let (mut out, summary) = kayles_cert::certify_with_solver(
+            &graph.graph,
+            &graph.name,
+            &mut self.solver,
+            std::io::BufWriter::new(file),
+        )?;
+        out.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
+        Ok(summary)
+    }
+
+    /// A flag that stops both routes (see
+    /// [`VertexSolver::set_stop_flag`](kayles_core::vertex_game::VertexSolver::set_stop_flag)).
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.solver.set_stop_flag(flag.clone());
+        self.modular.search().set_stop_flag(flag);
+    }
+}

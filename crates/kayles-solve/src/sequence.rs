@@ -1,0 +1,271 @@
+//! The terms of a family's nimber sequence as one call ([`Sequence`]): by search (one
+//! solver whose memo serves every term, each term's graph with its family's host
+//! symmetry, mirror strategies on request) or by the corrected A316629 recurrence; and
+//! the terms file a run appends to and a later run resumes ([`TermsFile`]).
+
+use crate::config::SearchOptions;
+use crate::route::Route;
+use crate::{Choice, Spelling};
+use anyhow::{bail, Context, Result};
+use kayles_core::engine::Method as SearchMethod;
+use kayles_core::families::{self, term_spec};
+use kayles_core::game::GameSolver;
+use kayles_core::GameKind;
+use kayles_sequences::linked_c4::{self, LinkedC4Terms};
+use kayles_sequences::moves::Family;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+named_enum! {
+    /// How the terms are computed.
+    pub enum Method (default Search) {
+        /// Direct search on each graph (one solver, memo shared by all terms), by the
+        /// search options' method.
+        Search = "search",
+        /// A proven recurrence (linked-c4 and its b, c companions only).
+        Recurrence = "recurrence",
+        /// Direct search by the outcome method (the least k with G + *k a loss).
+        Outcome = "outcome",
+        /// Direct search by the mex method (the mex of every option's value).
+        Mex = "mex",
+    }
+}
+
+/// Which terms of which sequence, and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TermsRequest {
+    /// The family, with `N` for the index (`grid:3xN`) or a bare name (`queens`).
+    pub family: String,
+    /// The last index.
+    pub to: usize,
+    /// Search or the recurrence.
+    pub method: Method,
+    /// The game.
+    pub game: GameKind,
+    /// Give 0 without searching to a term whose graph has a mirror strategy for the
+    /// second player (search only).
+    pub mirror: bool,
+    /// The search's options.
+    pub search: SearchOptions,
+}
+
+/// One term.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    /// The index.
+    pub n: usize,
+    /// The family spec of the term's graph.
+    pub spec: String,
+    /// The nimber.
+    pub value: u32,
+    /// How it was found: search, mirror or recurrence.
+    pub route: Route,
+    /// Seconds it took.
+    pub seconds: f64,
+}
+
+/// The terms of one sequence, one call at a time.
+pub struct Sequence {
+    request: TermsRequest,
+    recurrence: Option<(Family, LinkedC4Terms)>,
+    solver: GameSolver,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Sequence {
+    /// Checks the request (the recurrence knows three families, and only Node Kayles;
+    /// messages spelled as the front end spells its options) and computes the
+    /// recurrence's terms when it is asked for.
+    ///
+    /// ```
+    /// use kayles_solve::sequence::{Method, Sequence, TermsRequest};
+    /// use kayles_solve::Spelling;
+    /// let request = TermsRequest {
+    ///     family: "cycle:N".to_string(),
+    ///     to: 7,
+    ///     method: Method::Search,
+    ///     game: Default::default(),
+    ///     mirror: false,
+    ///     search: Default::default(),
+    /// };
+    /// let mut sequence = Sequence::new(request, Spelling::CommandLine).unwrap();
+    /// let first = sequence.first(1).unwrap();
+    /// assert_eq!(first, 3);
+    /// let mut values = Vec::new();
+    /// sequence.each(first, |term| Ok(values.push(term.value))).unwrap();
+    /// assert_eq!(values, [1, 0, 0, 0, 1]);
+    /// ```
+    pub fn new(request: TermsRequest, spelling: Spelling) -> Result<Sequence> {
+        let recurrence_option = spelling.option("method", Method::Recurrence.name());
+        let search_option = spelling.option("method", Method::Search.name());
+        let recurrence = match request.method {
+            Method::Recurrence if request.game == GameKind::Arc => bail!(
+                "{recurrence_option} is the Node Kayles recurrence of A316629; use \
+                 {search_option} for Arc Kayles"
+            ),
+            Method::Recurrence => {
+                let Some(family) = Family::from_template(&request.family) else {
+                    bail!(
+                        "{recurrence_option} knows linked-c4, linked-c4-b and linked-c4-c \
+                         (A316629 and its companions); use {search_option} for {}",
+                        request.family
+                    )
+                };
+                Some((family, linked_c4::terms(request.to)))
+            }
+            Method::Search | Method::Outcome | Method::Mex => None,
+        };
+        let search = SearchOptions {
+            method: match request.method {
+                Method::Outcome => SearchMethod::Outcome,
+                Method::Mex => SearchMethod::Mex,
+                Method::Search | Method::Recurrence => request.search.method,
+            },
+            ..request.search
+        };
+        Ok(Sequence {
+            solver: search.solver(request.game),
+            request,
+            recurrence,
+            stop: None,
+        })
+    }
+
+    /// The first index with a term from `from` on: `from` itself with the recurrence, the
+    /// first index at which the family names a graph with search (an unknown family is
+    /// an error).
+    pub fn first(&self, from: usize) -> Result<usize> {
+        Ok(match self.recurrence {
+            Some(_) => from,
+            None => families::first_defined(&self.request.family, from, self.request.to)?,
+        })
+    }
+
+    /// The family spec of term `n`.
+    pub fn spec(&self, n: usize) -> String {
+        term_spec(&self.request.family, n)
+    }
+
+    /// A flag that stops the search of a term ([`term`](Self::term) then fails) and the
+    /// loop of [`each`](Self::each).
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.solver.set_stop_flag(flag.clone());
+        self.stop = flag;
+    }
+
+    /// Term `n`.
+    pub fn term(&mut self, n: usize) -> Result<Term> {
+        let spec = self.spec(n);
+        let start = Instant::now();
+        let (value, route) = match &self.recurrence {
+            Some((family, terms)) => (u32::from(terms.get(*family, n)), Route::Recurrence),
+            None if self.request.mirror && families::mirror_strategy(&spec)?.is_some() => {
+                (0, Route::Mirror)
+            }
+            None => {
+                self.request.search.prepare(&mut self.solver, Some(&spec));
+                let graph = families::build(&spec)?;
+                (self.solver.nimber(&graph)?, Route::Search)
+            }
+        };
+        Ok(Term {
+            n,
+            spec,
+            value,
+            route,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// Every term from `first` to the last asked for, each given to `each` as soon as
+    /// it is known; stops early (without an error) once the stop flag is raised.
+    pub fn each(&mut self, first: usize, mut each: impl FnMut(Term) -> Result<()>) -> Result<()> {
+        for n in first..=self.request.to {
+            if self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                break;
+            }
+            let term = self.term(n)?;
+            each(term)?;
+        }
+        Ok(())
+    }
+}
+
+/// A terms file: `n value` lines, appended and flushed one per term.
+pub struct TermsFile {
+    file: File,
+}
+
+impl TermsFile {
+    /// Opens `path` for appending (created if missing). With `resume`, a torn last line
+    /// (a kill during a write) is cut off first, and the last complete line's `n` is
+    /// returned; a line that is not `n value` is an error naming it.
+    pub fn open(path: &Path, resume: bool) -> Result<(TermsFile, Option<usize>)> {
+        let last = if resume { resume_point(path)? } else { None };
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        Ok((TermsFile { file }, last))
+    }
+
+    /// Appends `n value` and flushes it.
+    pub fn append(&mut self, n: usize, value: u32) -> Result<()> {
+        writeln!(self.file, "{n} {value}")?;
+        self.file.flush()?;
+        Ok(())
+    }
+}
+
+/// The last complete "n value" line's n, after cutting a partial last line off the file.
+fn resume_point(path: &Path) -> Result<Option<usize>> {
+    let mut file = match OpenOptions::new().read(true).write(true).open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("opening {}", path.display())),
+    };
+    let mut text = String::new();
+    file.read_to_string(&mut text)
+        .with_context(|| format!("reading {}", path.display()))?;
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    if complete < text.len() {
+        file.set_len(complete as u64)?;
+        file.seek(SeekFrom::End(0))?;
+    }
+    let mut last = None;
+    for (i, line) in text[..complete].lines().enumerate() {
+        let mut parts = line.split_whitespace();
+        let n = parts.next().and_then(|t| t.parse::<usize>().ok());
+        let v = parts.next().and_then(|t| t.parse::<u64>().ok());
+        match (n, v, parts.next()) {
+            (Some(n), Some(_), None) => last = Some(n),
+            _ => bail!(
+                "{} line {}: expected \"n value\", found '{line}'",
+                path.display(),
+                i + 1
+            ),
+        }
+    }
+    Ok(last)
+}
+
+/// The `n value` lines of a terms file (unreadable lines and a missing file give none).
+pub fn read_terms(path: &Path) -> Vec<(usize, u64)> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.split_whitespace();
+            Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+        })
+        .collect()
+}

@@ -1,0 +1,5 @@
+//! Tests of `kayles-solve`: the committed runs re-joined against docs/results.md, the code
+//! map of docs/ARCHITECTURE.md against the source tree, and the library's calls.
+
+mod architecture;
+mod runs;
