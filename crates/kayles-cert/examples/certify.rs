@@ -40,11 +40,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let mut oracle = SolverOracle::new(&mut solver, &host);
     let (_, summary) = write_certificate(&host, graph, game, &mut oracle, symmetry, options, out)?;
-    let queries = oracle.queries;
+    let (queries, heap_queries) = (oracle.queries, oracle.heap_queries);
     assert_eq!(summary.nimber, value);
     println!(
         "{graph} {game} computed={} {dedup:?}: search {search:.3} s, certificate {:.3} s, \
-         {queries} oracle queries, {summary}",
+         {queries} oracle queries ({heap_queries} \"value is\"), {summary}",
         options.computed,
         start.elapsed().as_secs_f64()
     );

@@ -7,10 +7,15 @@
 //!   components (moves leaving the fewest vertices tried first); every other move's result
 //!   gets EQ facts for all its components but the largest, which gets "not `v` xor the
 //!   others";
-//! - "Y is not w": nothing new when Y is small (computed) or already has an EQ fact; else,
-//!   when value(Y) < w, an EQ fact for Y; when value(Y) > w, an NE fact with a witness
-//!   move to a result of value `w` (fewest vertices left first), whose components get EQ
-//!   facts.
+//! - "Y is not w": nothing new when Y is small (computed) or already has an EQ fact; else
+//!   an NE fact with a witness move to a result of value `w` when one exists (fewest
+//!   vertices left first), whose components get EQ facts; else (value(Y) < w) an EQ fact
+//!   for Y.
+//!
+//! Whether a move leads to a result of value `w` is asked as [`Oracle::value_is`] of its
+//! largest component (with the exact values of the others folded in), never as a nimber:
+//! an outcome search answers it with one round, usually from its memo. The oracle is
+//! asked for a nimber only for an EQ fact and for the components folded in.
 //!
 //! Facts are about representatives ([`Representatives`]); a reference from another
 //! position carries the vertex map.
@@ -155,7 +160,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     }
 
     /// Whether the result `comps` has value `j`: exact values of all components but the
-    /// largest, and the oracle's yes or no on the largest.
+    /// largest, and the oracle's yes or no on the largest (a yes is its value).
     fn result_is(&mut self, comps: &[Vec<u32>], j: u32) -> Result<bool, Error> {
         let Some(big) = Self::largest(comps) else {
             return Ok(j == 0);
@@ -171,7 +176,11 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok(v == j ^ others);
         }
         let vs = self.vertex_set(&rep.set);
-        self.oracle.value_is(&vs, j ^ others)
+        let is = self.oracle.value_is(&vs, j ^ others)?;
+        if is {
+            self.known.insert(rep.set, j ^ others);
+        }
+        Ok(is)
     }
 
     /// A reference proving the exact value of the connected position `comp`.
@@ -184,22 +193,28 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         Ok((fact_ref(index, &rep), value))
     }
 
-    /// A reference proving that `comp` does not have value `w` (it must not).
+    /// A reference proving that `comp` does not have value `w` (it must not): its exact
+    /// value when it is small or already has an EQ fact; else a witness move to a result
+    /// of value `w` when there is one (found by "value is" questions, the outcome
+    /// search's own proof that `comp + *w` wins by a move in `comp`); else, the value
+    /// being below `w`, an EQ fact.
     fn ne_ref(&mut self, comp: &[u32], w: u32) -> Result<Ref, Error> {
         let rep = self.reps.of(self.host, comp);
-        let value = self.value_of(&rep.set)?;
-        if value == w {
-            return Err(Error::Inconsistent(format!(
-                "a position was to be proved != {w}, and the oracle says it is {w}"
-            )));
-        }
-        if comp.len() <= self.computed || value < w || self.eq.contains_key(&rep.set) {
-            return Ok(self.eq_ref(comp)?.0);
+        let exact = comp.len() <= self.computed || self.eq.contains_key(&rep.set);
+        if exact || self.known.get(&rep.set) == Some(&w) {
+            let (r, value) = self.eq_ref(comp)?;
+            if value == w {
+                return Err(Error::Inconsistent(format!(
+                    "a position was to be proved != {w}, and the oracle says it is {w}"
+                )));
+            }
+            return Ok(r);
         }
         if let Some(&index) = self.ne.get(&(rep.set.clone(), w)) {
             return Ok(fact_ref(index, &rep));
         }
-        // value > w: a move to a result of value w, leaving as few vertices as possible.
+        // A move to a result of value w, leaving as few vertices as possible (the order
+        // of the outcome search's moves).
         let mut moves = self.moves(&rep.set);
         moves.sort_by_key(|(_, after)| after.iter().map(|w| w.count_ones()).sum::<u32>());
         for (mv, after) in moves {
@@ -215,9 +230,14 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                 return Ok(fact_ref(index, &rep));
             }
         }
-        Err(Error::Inconsistent(format!(
-            "the oracle says a position has value {value} > {w} but no move leads to {w}"
-        )))
+        // No move leads to w, so the value is below w (the search won by a heap move).
+        let value = self.value_of(&rep.set)?;
+        if value >= w {
+            return Err(Error::Inconsistent(format!(
+                "the oracle says a position has value {value} >= {w} but no move leads to {w}"
+            )));
+        }
+        Ok(self.eq_ref(comp)?.0)
     }
 
     /// Exact references for every component of a result.

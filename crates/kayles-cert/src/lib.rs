@@ -5,8 +5,8 @@
 //! - [`writer`]: [`CertificateWriter`], streaming zstd into any `std::io::Write`;
 //! - [`represent`]: which vertex set a fact is about, so that isomorphic positions share
 //!   one fact (host symmetry or canonical labelling), and the vertex maps;
-//! - [`oracle`]: the [`Oracle`] trait (`nimber(set)`, `value_is(set, x)`) and the mex
-//!   engine as one;
+//! - [`oracle`]: the [`Oracle`] trait (`nimber(set)`, `value_is(set, x)`) and the search
+//!   engine as one (`value_is` by its outcome search);
 //! - [`builder`]: [`ProofBuilder`], the outcome-style proof from an oracle's values.
 //!
 //! ```

@@ -27,17 +27,32 @@ impl<O: Oracle + ?Sized> Oracle for &mut O {
     }
 }
 
-/// The mex engine as an oracle: [`GameSolver::nimber_of_subset`] on the host, on whatever
-/// the solver's memo holds (warm after the solver has searched the host).
+/// The search engine as an oracle, on whatever the solver's memo holds (warm after the
+/// solver has searched the host): [`nimber`](Oracle::nimber) is
+/// [`GameSolver::nimber_of_subset`], [`value_is`](Oracle::value_is) is
+/// [`GameSolver::wins_with_heap`] (the value is `x` when the position plus a heap of `x`
+/// is a loss). With the outcome method (the default) a "value is `x`?" question costs one
+/// round of the search, and usually the memo already has its answer, as the search that
+/// found the root's value asked it; with the mex method it costs a nimber.
 pub struct SolverOracle<'a> {
     solver: &'a mut GameSolver,
     host: &'a Graph,
     config: SearchConfig,
-    /// Values already asked for, by vertex set (a question costs tens of microseconds
-    /// even when the memo has the answer).
-    cache: hashbrown::HashMap<Vec<u64>, u32>,
-    /// Questions the solver answered.
+    /// What is known of the positions already asked about, by vertex set (a question
+    /// costs microseconds even when the memo has the answer).
+    cache: hashbrown::HashMap<Vec<u64>, Known>,
+    /// Questions the solver answered (both kinds).
     pub queries: u64,
+    /// Of those, "value is `x`?" questions ([`GameSolver::wins_with_heap`]).
+    pub heap_queries: u64,
+}
+
+/// What an oracle knows of one position: its value, or some values it does not have.
+#[derive(Debug, Clone, Copy, Default)]
+struct Known {
+    value: Option<u32>,
+    /// Bit `x` set: the value is not `x` (for `x < 64`).
+    not: u64,
 }
 
 impl<'a> SolverOracle<'a> {
@@ -62,6 +77,7 @@ impl<'a> SolverOracle<'a> {
             config,
             cache: hashbrown::HashMap::new(),
             queries: 0,
+            heap_queries: 0,
         }
     }
 }
@@ -74,13 +90,34 @@ impl Drop for SolverOracle<'_> {
 
 impl Oracle for SolverOracle<'_> {
     fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
-        if let Some(&v) = self.cache.get(set.words()) {
+        let known = self.cache.entry_ref(set.words()).or_default();
+        if let Some(v) = known.value {
             return Ok(v);
         }
         self.queries += 1;
         let v = self.solver.nimber_of_subset(self.host, set)?;
-        self.cache.insert(set.words().to_vec(), v);
+        known.value = Some(v);
         Ok(v)
+    }
+
+    fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
+        let known = self.cache.entry_ref(set.words()).or_default();
+        if let Some(v) = known.value {
+            return Ok(v == x);
+        }
+        let bit = 1u64.checked_shl(x).unwrap_or(0);
+        if known.not & bit != 0 {
+            return Ok(false);
+        }
+        self.queries += 1;
+        self.heap_queries += 1;
+        let is = !self.solver.wins_with_heap(self.host, set, x)?;
+        if is {
+            known.value = Some(x);
+        } else {
+            known.not |= bit;
+        }
+        Ok(is)
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod accept;
 mod damage;
+mod oracle;
 mod random;
 
 use kayles_cert::format::Certificate;
