@@ -15,6 +15,8 @@ def nimber(
     game: Game = "node",
     checkpoint: Optional[Union[str, PathLike[str]]] = None,
     checkpoint_jobs: int = 64,
+    method: Literal["outcome", "mex"] = "outcome",
+    certificate: Optional[Union[str, PathLike[str]]] = None,
 ) -> int: ...
 def histogram(g: GraphLike, game: Game = "node") -> Dict[int, int]: ...
 
@@ -26,9 +28,11 @@ def subsets(g: GraphLike, nimber: Optional[int] = None, game: Game = "node") -> 
 def sequence(
     family: str,
     terms: int,
-    method: Literal["search", "recurrence"] = "search",
+    method: Literal["search", "recurrence", "outcome", "mex"] = "search",
     start: int = 1,
     game: Game = "node",
+    certificates: Optional[Union[str, PathLike[str]]] = None,
+    resume: bool = False,
 ) -> Dict[int, int]: ...
 def families() -> Dict[str, str]: ...
 def blowup_histogram(
@@ -71,6 +75,7 @@ def run(
     resume: bool = False,
     workers: int = 1,
     order: Literal["auto", "smallest", "largest"] = "auto",
+    method: Literal["outcome", "mex"] = "outcome",
 ) -> Dict[str, int]: ...
 def join(
     g: GraphLike,

@@ -29,6 +29,70 @@ pub struct Header {
     pub computed: usize,
 }
 
+impl Header {
+    /// The header of a certificate file (zstd-compressed, as written), read without
+    /// decompressing the rest: what a certificate claims, for tools that skip the graphs
+    /// already certified. Nothing is checked but the header's syntax; `kayles-check`
+    /// verifies the claim.
+    ///
+    /// ```
+    /// use kayles_cert::format::Header;
+    /// use kayles_cert::{oracle::BruteOracle, write_certificate, Options};
+    /// use kayles_core::{families, GameKind};
+    /// let host = families::build("path:5").unwrap();
+    /// let oracle = BruteOracle::new(&host, GameKind::Node);
+    /// let (bytes, _) = write_certificate(
+    ///     &host, "path:5", GameKind::Node, oracle, None, Options::default(), Vec::new(),
+    /// ).unwrap();
+    /// let header = Header::read(&bytes[..]).unwrap();
+    /// assert_eq!((header.graph.as_str(), header.nimber), ("path:5", 3));
+    /// ```
+    pub fn read(compressed: impl std::io::Read) -> Result<Header, String> {
+        use std::io::{BufRead, Read};
+        let decoder = zstd::stream::read::Decoder::new(compressed).map_err(|e| e.to_string())?;
+        // The header is a few short lines: a bound keeps a damaged file from being read
+        // whole.
+        let mut lines = std::io::BufReader::new(decoder.take(64 << 10));
+        Header::parse(|| {
+            let mut line = Vec::new();
+            lines
+                .read_until(b'\n', &mut line)
+                .map_err(|e| e.to_string())?;
+            if line.pop() != Some(b'\n') {
+                return Err("truncated".to_string());
+            }
+            String::from_utf8(line).map_err(|_| "the header is not text".to_string())
+        })
+    }
+
+    /// The header from its lines (each without its line break), as `next_line` gives them.
+    fn parse(mut next_line: impl FnMut() -> Result<String, String>) -> Result<Header, String> {
+        let mut field = |key: &str| -> Result<String, String> {
+            let l = next_line()?;
+            l.strip_prefix(key)
+                .and_then(|r| r.strip_prefix(' '))
+                .map(str::to_string)
+                .ok_or_else(|| format!("header: expected {key}, found {l:?}"))
+        };
+        if field("kayles-certificate")? != VERSION.to_string() {
+            return Err("unknown version".into());
+        }
+        let game: GameKind = field("game")?.parse()?;
+        let graph = field("graph")?;
+        let nimber = field("nimber")?.parse().map_err(|_| "bad nimber")?;
+        let computed = field("computed")?.parse().map_err(|_| "bad computed")?;
+        if !next_line()?.is_empty() {
+            return Err("header: no empty line".into());
+        }
+        Ok(Header {
+            game,
+            graph,
+            nimber,
+            computed,
+        })
+    }
+}
+
 /// A reference to the value of one component of a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ref {
@@ -234,30 +298,7 @@ impl Certificate {
     /// decoding needs).
     pub fn decode(bytes: &[u8]) -> Result<Certificate, String> {
         let mut d = Decoder { bytes, pos: 0 };
-        let mut line = || d.line();
-        let mut field = |key: &str| -> Result<String, String> {
-            let l = line()?;
-            l.strip_prefix(key)
-                .and_then(|r| r.strip_prefix(' '))
-                .map(str::to_string)
-                .ok_or_else(|| format!("header: expected {key}, found {l:?}"))
-        };
-        if field("kayles-certificate")? != VERSION.to_string() {
-            return Err("unknown version".into());
-        }
-        let game: GameKind = field("game")?.parse()?;
-        let graph = field("graph")?;
-        let nimber = field("nimber")?.parse().map_err(|_| "bad nimber")?;
-        let computed = field("computed")?.parse().map_err(|_| "bad computed")?;
-        if !line()?.is_empty() {
-            return Err("header: no empty line".into());
-        }
-        let header = Header {
-            game,
-            graph,
-            nimber,
-            computed,
-        };
+        let header = Header::parse(|| d.line())?;
         let mut facts: Vec<Fact> = Vec::new();
         loop {
             let current = facts.len() as u64;
@@ -290,7 +331,7 @@ impl Certificate {
                     Evidence::Moves(results)
                 }
                 1 => {
-                    let mv = match game {
+                    let mv = match header.game {
                         GameKind::Node => Move::Vertex(d.varint()? as u32),
                         GameKind::Arc => Move::Edge(d.varint()? as u32, d.varint()? as u32),
                     };

@@ -2,15 +2,17 @@
 //! on one graph or on a family, through `kayles-core` (and `kayles-modules` for graphs
 //! with modules, as `kayles nimber` does).
 
-use crate::input::{self, library_error, value_error, GraphIn};
+use crate::input::{self, choice, library_error, value_error, GraphIn};
 use crate::interrupt;
+use kayles_core::engine::Method as SearchMethod;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, GameKind, Graph};
+use kayles_solve::config::SearchOptions;
 use kayles_solve::route::{Nimbers, Request};
 use kayles_solve::scale_out::checkpoint;
 use kayles_solve::scale_out::run::Watch;
 use kayles_solve::sequence::{Method, Sequence, TermsRequest};
-use kayles_solve::{Choice, Spelling};
+use kayles_solve::Spelling;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -20,6 +22,15 @@ use std::sync::Arc;
 /// `"node"` or `"arc"`.
 pub fn game(name: &str) -> PyResult<GameKind> {
     name.parse().map_err(PyValueError::new_err)
+}
+
+/// The default search options with the search method named `name` (`"outcome"` or
+/// `"mex"`).
+pub fn search_method(name: &str) -> PyResult<SearchOptions> {
+    Ok(SearchOptions {
+        method: choice::<SearchMethod>("method", name)?,
+        ..SearchOptions::default()
+    })
 }
 
 /// The full subset table of `game`, computed off the GIL and stopped by Ctrl-C.
@@ -39,10 +50,19 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// decomposition when the graph has a non-trivial module and to the search otherwise
 /// (family specs with the family's symmetries), as `kayles nimber` does.
 ///
+/// `method` is how a searched component's nimber is found: `"outcome"` (the default: the
+/// least `k` with `G + *k` a loss, by win/loss search with cutoffs) or `"mex"` (the mex of
+/// every option's value), as `kayles nimber --method`.
+///
 /// With `checkpoint=DIR` the search is split into jobs kept in the directory `DIR` (at
 /// least `checkpoint_jobs` of them), answered on every core and joined, as `kayles nimber
 /// --checkpoint DIR` does: a call that was interrupted (Ctrl-C, a killed interpreter)
 /// resumes from the jobs it finished when it is made again.
+///
+/// With `certificate=FILE` the graph is searched (not through the modular decomposition)
+/// and a certificate of its nimber is written to `FILE`, as `kayles nimber --certificate
+/// FILE` does: the independent checker verifies it with `kayles-check GRAPH FILE`, where
+/// GRAPH is the family spec given, else the graph's graph6 string (docs/certificates.md).
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 ///
@@ -51,21 +71,39 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// 0
 /// >>> kayles.nimber((4, [(0, 1), (1, 2), (2, 3)]), game="arc")
 /// 2
+/// >>> kayles.nimber("queens:6", method="mex")
+/// 1
 #[pyfunction]
-#[pyo3(signature = (g, game = "node", checkpoint = None, checkpoint_jobs = checkpoint::CHECKPOINT_JOBS))]
+#[pyo3(signature = (
+    g,
+    game = "node",
+    checkpoint = None,
+    checkpoint_jobs = checkpoint::CHECKPOINT_JOBS,
+    method = "outcome",
+    certificate = None,
+))]
 pub fn nimber(
     py: Python<'_>,
     g: &Bound<'_, PyAny>,
     game: &str,
     checkpoint: Option<PathBuf>,
     checkpoint_jobs: usize,
+    method: &str,
+    certificate: Option<PathBuf>,
 ) -> PyResult<u32> {
     let game = self::game(game)?;
+    let search = search_method(method)?;
+    if checkpoint.is_some() && certificate.is_some() {
+        return Err(PyValueError::new_err(
+            "give checkpoint= or certificate=, not both",
+        ));
+    }
     let named = input::graph(g)?.named();
-    interrupt::run(py, move |stop| match checkpoint {
-        Some(dir) => {
+    interrupt::run(py, move |stop| match (checkpoint, certificate) {
+        (Some(dir), _) => {
             let request = checkpoint::Request {
                 min_jobs: checkpoint_jobs,
+                search,
                 ..checkpoint::Request::new(game)
             };
             let watch = Watch {
@@ -74,13 +112,19 @@ pub fn nimber(
             };
             checkpoint::nimber(&named, &dir, &request, &watch).map(|done| done.value)
         }
-        None => {
+        (None, certificate) => {
             let mut nimbers = Nimbers::new(Request {
                 game,
+                search,
                 ..Request::default()
             });
             nimbers.set_stop_flag(Some(stop));
-            nimbers.nimber(&named).map(|(value, _)| value)
+            match certificate {
+                Some(path) => nimbers
+                    .nimber_with_certificate(&named, &path)
+                    .map(|(value, _)| value),
+                None => nimbers.nimber(&named).map(|(value, _)| value),
+            }
         }
     })?
     .map_err(library_error)
@@ -205,9 +249,16 @@ impl Subsets {
 /// `family` is a template with `N` for the index (`"grid:3xN"`, `"petersen:N,2"`) or a
 /// bare family name (`"queens"` means `"queens:N"`). Leading indices where the family is
 /// undefined (`cycle` below 3) are skipped. `method="search"` searches each graph (one
-/// solver, its memo shared by all terms, as `kayles seq` does); `method="recurrence"`
-/// uses the corrected A316629 recurrence (`linked-c4`, `linked-c4-b`, `linked-c4-c`
-/// only), fast enough for the whole b-file. `game="arc"` searches Arc Kayles instead.
+/// solver, its memo shared by all terms, as `kayles seq` does) by the outcome method;
+/// `"outcome"` and `"mex"` search by that method; `method="recurrence"` uses the
+/// corrected A316629 recurrence (`linked-c4`, `linked-c4-b`, `linked-c4-c` only), fast
+/// enough for the whole b-file. `game="arc"` searches Arc Kayles instead.
+///
+/// With `certificates=DIR` a certificate of each term is written into the directory
+/// `DIR` (created if missing; search only), named by the term's family spec with `:` and
+/// `,` written `_` (`DIR/grid_3x12.cert`; Arc Kayles: `DIR/arc_grid_3x12.cert`), as
+/// `kayles seq --certificates DIR` does; with `resume=True` a term whose certificate is
+/// already there is not searched again (its value is read from it).
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt` (search stops within
 /// milliseconds; the recurrence runs to its end on its own thread).
@@ -217,8 +268,19 @@ impl Subsets {
 /// {1: 1, 2: 1, 3: 2, 4: 0, 5: 3, 6: 1}
 /// >>> list(kayles.sequence("linked-c4", 12, method="recurrence").values())
 /// [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]
+/// >>> kayles.sequence("grid:3xN", 6, method="mex") == kayles.sequence("grid:3xN", 6)
+/// True
 #[pyfunction]
-#[pyo3(signature = (family, terms, method = "search", start = 1, game = "node"))]
+#[pyo3(signature = (
+    family,
+    terms,
+    method = "search",
+    start = 1,
+    game = "node",
+    certificates = None,
+    resume = false,
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn sequence<'py>(
     py: Python<'py>,
     family: String,
@@ -226,13 +288,16 @@ pub fn sequence<'py>(
     method: &str,
     start: usize,
     game: &str,
+    certificates: Option<PathBuf>,
+    resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = self::game(game)?;
-    let method = Method::from_name(method).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "unknown method '{method}' (expected search or recurrence)"
-        ))
-    })?;
+    let method = choice::<Method>("method", method)?;
+    if resume && certificates.is_none() {
+        return Err(PyValueError::new_err(
+            "resume=True continues certificates=DIR: give the directory",
+        ));
+    }
     let request = TermsRequest {
         family,
         to: terms,
@@ -240,6 +305,8 @@ pub fn sequence<'py>(
         game,
         mirror: false,
         search: Default::default(),
+        certificates,
+        resume,
     };
     let values = interrupt::run(py, move |stop| {
         let mut sequence = Sequence::new(request, Spelling::Python)?;

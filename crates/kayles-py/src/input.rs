@@ -6,6 +6,7 @@
 
 use kayles_core::{graph6, Graph};
 use kayles_solve::graphs::{self, Named};
+use kayles_solve::Choice;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
@@ -60,6 +61,17 @@ pub fn value_error(e: impl std::fmt::Display) -> PyErr {
 /// line prints it (`reading X: No such file or directory`).
 pub fn library_error(e: anyhow::Error) -> PyErr {
     PyValueError::new_err(format!("{e:#}"))
+}
+
+/// The value of an option named `option` among `T`'s values, by its name.
+pub fn choice<T: Choice>(option: &str, name: &str) -> PyResult<T> {
+    T::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown {option} '{name}' (expected {})",
+            names.join(", ")
+        ))
+    })
 }
 
 /// Reads `g` (see the module docs).

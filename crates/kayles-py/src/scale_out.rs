@@ -3,29 +3,18 @@
 //! (`kayles_solve::scale_out`), with the same files (docs/scale-out.md).
 
 use crate::graphs;
-use crate::input::{self, library_error};
+use crate::input::{self, choice, library_error};
 use crate::interrupt;
 use kayles_core::split::tree::Until;
 use kayles_solve::scale_out::run::{Order, Shard, Workers};
 use kayles_solve::scale_out::split::KeyChoice;
 use kayles_solve::scale_out::{join as joining, run as running, split as splitting};
-use kayles_solve::{Choice, Spelling};
+use kayles_solve::Spelling;
 use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::ffi::CString;
 use std::path::PathBuf;
-
-/// The value of an option named `name` among `T`'s values.
-fn choice<T: Choice>(option: &str, name: &str) -> PyResult<T> {
-    T::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
-        PyValueError::new_err(format!(
-            "unknown {option} '{name}' (expected {})",
-            names.join(", ")
-        ))
-    })
-}
 
 /// A JSON value as the Python object `json.loads` would give.
 fn python_json<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
@@ -94,7 +83,8 @@ fn shard(value: &Bound<'_, PyAny>) -> PyResult<Shard> {
 /// (job id - 1) is I modulo K; `resume=True` continues an existing results file (skipping
 /// the jobs answered there; without it an existing file is refused); `workers` jobs are
 /// answered at once (0: one per core), taken in `order` (`"auto"`, `"smallest"`,
-/// `"largest"`). Returns `{"jobs_in_shard": ..., "answered_earlier": ...,
+/// `"largest"`), each searched by `method` (`"outcome"`, the default, or `"mex"`, as
+/// `kayles run --method`). Returns `{"jobs_in_shard": ..., "answered_earlier": ...,
 /// "answered_now": ...}`.
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt` within milliseconds, and the
@@ -108,7 +98,8 @@ fn shard(value: &Bound<'_, PyAny>) -> PyResult<Shard> {
 /// >>> kayles.run(jobs, os.path.join(d, "r0.txt"), shard="0/2")
 /// {'jobs_in_shard': 7, 'answered_earlier': 0, 'answered_now': 7}
 #[pyfunction]
-#[pyo3(signature = (jobs, out, shard = None, resume = false, workers = 1, order = "auto"))]
+#[pyo3(signature = (jobs, out, shard = None, resume = false, workers = 1, order = "auto", method = "outcome"))]
+#[allow(clippy::too_many_arguments)]
 pub fn run<'py>(
     py: Python<'py>,
     jobs: PathBuf,
@@ -117,6 +108,7 @@ pub fn run<'py>(
     resume: bool,
     workers: usize,
     order: &str,
+    method: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let request = running::Request {
         shard: shard.map(self::shard).transpose()?,
@@ -126,7 +118,7 @@ pub fn run<'py>(
             order: choice::<Order>("order", order)?,
             throttle_ms: 0,
         },
-        search: Default::default(),
+        search: graphs::search_method(method)?,
     };
     let ran = interrupt::run(py, move |stop| {
         let watch = running::Watch {

@@ -1,5 +1,6 @@
-"""Shared fixtures of the kayles Python tests: the `kayles` and `xtask` binaries of this
-source tree (built with cargo once per session), and a helper to run them."""
+"""Shared fixtures of the kayles Python tests: the `kayles`, `kayles-check` and `xtask`
+binaries of this source tree (built with cargo once per session), and helpers to run
+them."""
 
 import os
 import subprocess
@@ -53,6 +54,21 @@ class Cli:
 @pytest.fixture(scope="session")
 def cli():
     return Cli(_binary("kayles", "kayles-cli"))
+
+
+def _checker(path):
+    def check(graph, certificate):
+        """`kayles-check GRAPH CERTIFICATE`: (exit status, standard output stripped)."""
+        done = subprocess.run([path, graph, str(certificate)], capture_output=True, text=True)
+        return done.returncode, done.stdout.strip()
+
+    return check
+
+
+@pytest.fixture(scope="session")
+def checker():
+    """Runs the independent checker on a certificate."""
+    return _checker(_binary("kayles-check", "kayles-check"))
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,9 @@
 //! - [`graphs`]: graphs named by text (graph6, family specs, `-` for standard input);
 //! - [`config`]: the search's options and their one set of defaults (the memo limit from
 //!   the machine's memory, [`machine`]), and the host symmetry a family spec implies;
-//! - [`route`]: the route to a nimber (the modular decomposition or search);
+//! - [`route`]: the route to a nimber (the modular decomposition or search), with a
+//!   certificate on request;
+//! - [`certificates`]: certificate files and directories of certificates, one per term;
 //! - [`sequence`]: the terms of a family's sequence as one call, by search (with mirror
 //!   strategies) or by the A316629 recurrence, and the terms file a run appends to;
 //! - [`scale_out`]: one search split into jobs, the jobs answered, the answers joined,
@@ -52,6 +54,7 @@ macro_rules! named_enum {
     };
 }
 
+pub mod certificates;
 pub mod config;
 pub mod graphs;
 pub mod machine;

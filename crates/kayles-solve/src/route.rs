@@ -3,13 +3,13 @@
 //! decomposition and search ([`Nimbers`]), so that `kayles nimber` and `kayles.nimber`
 //! take the same route on the same graph.
 
+use crate::certificates::CertificateFile;
 use crate::config::SearchOptions;
 use crate::graphs::Named;
-use anyhow::{Context, Result};
+use anyhow::{ensure, Result};
 use kayles_core::game::GameSolver;
 use kayles_core::{GameKind, Graph};
 use kayles_modules::ModularSolver;
-use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -42,6 +42,9 @@ named_enum! {
         Mirror = "mirror",
         /// The A316629 recurrence.
         Recurrence = "recurrence",
+        /// Read from a certificate written earlier (`kayles seq --certificates DIR
+        /// --resume`).
+        Certificate = "certificate",
     }
 }
 
@@ -114,24 +117,37 @@ impl Nimbers {
         &self.solver
     }
 
-    /// Writes a certificate of the nimber of `graph` to `path` (docs/certificates.md),
-    /// searched as [`nimber_by`](Self::nimber_by) searches it (the search solver's memo
-    /// answers the proof builder's questions), and returns its summary.
-    pub fn certify(&mut self, graph: &Named, path: &Path) -> Result<kayles_cert::Summary> {
-        self.request
-            .search
-            .prepare(&mut self.solver, Some(&graph.name));
-        let file =
-            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
-        let (mut out, summary) = kayles_cert::certify_with_solver(
-            &graph.graph,
-            &graph.name,
-            &mut self.solver,
-            std::io::BufWriter::new(file),
-        )?;
-        out.flush()
-            .with_context(|| format!("writing {}", path.display()))?;
-        Ok(summary)
+    /// The nimber of `graph` by search (as [`nimber_by`](Self::nimber_by) searches it)
+    /// and a certificate of it written to `path` (docs/certificates.md), whose summary is
+    /// returned too. The file is created before the search, so a path that cannot be
+    /// written fails at once; the search solver's memo answers the proof builder's
+    /// questions.
+    ///
+    /// ```
+    /// use kayles_solve::graphs::Named;
+    /// use kayles_solve::route::{Nimbers, Request};
+    /// let path = std::env::temp_dir().join(format!("kayles-doc-{}.cert", std::process::id()));
+    /// let mut nimbers = Nimbers::new(Request::default());
+    /// let grid = Named::parse("grid:3x6").unwrap();
+    /// let (value, summary) = nimbers.nimber_with_certificate(&grid, &path).unwrap();
+    /// assert_eq!((value, summary.nimber), (3, 3));
+    /// assert_eq!(std::fs::metadata(&path).unwrap().len(), summary.sizes.compressed_bytes);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn nimber_with_certificate(
+        &mut self,
+        graph: &Named,
+        path: &Path,
+    ) -> Result<(u32, kayles_cert::Summary)> {
+        let file = CertificateFile::create(path)?;
+        let value = self.nimber_by(graph, Route::Search)?;
+        let summary = file.write(&graph.graph, &graph.name, &mut self.solver)?;
+        ensure!(
+            summary.nimber == value,
+            "the certificate proves {} where the search found {value}",
+            summary.nimber
+        );
+        Ok((value, summary))
     }
 
     /// A flag that stops both routes (see

@@ -1,12 +1,14 @@
 //! The terms of a family's nimber sequence as one call ([`Sequence`]): by search (one
 //! solver whose memo serves every term, each term's graph with its family's host
-//! symmetry, mirror strategies on request) or by the corrected A316629 recurrence; and
-//! the terms file a run appends to and a later run resumes ([`TermsFile`]).
+//! symmetry, mirror strategies on request, a certificate of each term on request) or by
+//! the corrected A316629 recurrence; and the terms file a run appends to and a later run
+//! resumes ([`TermsFile`]).
 
+use crate::certificates::CertificateDir;
 use crate::config::SearchOptions;
 use crate::route::Route;
 use crate::{Choice, Spelling};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, ensure, Context, Result};
 use kayles_core::engine::Method as SearchMethod;
 use kayles_core::families::{self, term_spec};
 use kayles_core::game::GameSolver;
@@ -15,7 +17,7 @@ use kayles_sequences::linked_c4::{self, LinkedC4Terms};
 use kayles_sequences::moves::Family;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -51,6 +53,12 @@ pub struct TermsRequest {
     pub mirror: bool,
     /// The search's options.
     pub search: SearchOptions,
+    /// Write a certificate of each term into this directory (search only), named by the
+    /// term's family spec ([`file_name`](crate::certificates::file_name)).
+    pub certificates: Option<PathBuf>,
+    /// With [`certificates`](Self::certificates): a term whose certificate is already in
+    /// the directory is not searched again; its value is read from the certificate.
+    pub resume: bool,
 }
 
 /// One term.
@@ -64,8 +72,20 @@ pub struct Term {
     pub value: u32,
     /// How it was found: search, mirror or recurrence.
     pub route: Route,
-    /// Seconds it took.
+    /// Seconds it took (with its certificate).
     pub seconds: f64,
+    /// Its certificate, when certificates are asked for.
+    pub certificate: Option<TermCertificate>,
+}
+
+/// The certificate of a term.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TermCertificate {
+    /// Where it is.
+    pub path: PathBuf,
+    /// What was written, or `None` when the certificate was there already (the term's
+    /// value is then the one it claims).
+    pub written: Option<kayles_cert::Summary>,
 }
 
 /// The terms of one sequence, one call at a time.
@@ -73,13 +93,15 @@ pub struct Sequence {
     request: TermsRequest,
     recurrence: Option<(Family, LinkedC4Terms)>,
     solver: GameSolver,
+    certificates: Option<CertificateDir>,
     stop: Option<Arc<AtomicBool>>,
 }
 
 impl Sequence {
     /// Checks the request (the recurrence knows three families, and only Node Kayles;
-    /// messages spelled as the front end spells its options) and computes the
-    /// recurrence's terms when it is asked for.
+    /// certificates need every term searched; messages spelled as the front end spells
+    /// its options), creates the certificates directory when one is asked for, and
+    /// computes the recurrence's terms when they are asked for.
     ///
     /// ```
     /// use kayles_solve::sequence::{Method, Sequence, TermsRequest};
@@ -91,6 +113,8 @@ impl Sequence {
     ///     game: Default::default(),
     ///     mirror: false,
     ///     search: Default::default(),
+    ///     certificates: None,
+    ///     resume: false,
     /// };
     /// let mut sequence = Sequence::new(request, Spelling::CommandLine).unwrap();
     /// let first = sequence.first(1).unwrap();
@@ -102,6 +126,19 @@ impl Sequence {
     pub fn new(request: TermsRequest, spelling: Spelling) -> Result<Sequence> {
         let recurrence_option = spelling.option("method", Method::Recurrence.name());
         let search_option = spelling.option("method", Method::Search.name());
+        let certificates = match &request.certificates {
+            Some(_) if request.method == Method::Recurrence => bail!(
+                "{} needs the terms searched: {recurrence_option} proves none of them",
+                spelling.name("certificates")
+            ),
+            Some(_) if request.mirror => bail!(
+                "{} needs every term searched: {} gives some 0 without a search",
+                spelling.name("certificates"),
+                spelling.name("mirror")
+            ),
+            Some(dir) => Some(CertificateDir::open(dir, request.game)?),
+            None => None,
+        };
         let recurrence = match request.method {
             Method::Recurrence if request.game == GameKind::Arc => bail!(
                 "{recurrence_option} is the Node Kayles recurrence of A316629; use \
@@ -131,6 +168,7 @@ impl Sequence {
             solver: search.solver(request.game),
             request,
             recurrence,
+            certificates,
             stop: None,
         })
     }
@@ -157,19 +195,50 @@ impl Sequence {
         self.stop = flag;
     }
 
-    /// Term `n`.
+    /// Term `n` (and its certificate, when they are asked for).
     pub fn term(&mut self, n: usize) -> Result<Term> {
         let spec = self.spec(n);
         let start = Instant::now();
+        let mut certificate = None;
         let (value, route) = match &self.recurrence {
             Some((family, terms)) => (u32::from(terms.get(*family, n)), Route::Recurrence),
             None if self.request.mirror && families::mirror_strategy(&spec)?.is_some() => {
                 (0, Route::Mirror)
             }
             None => {
-                self.request.search.prepare(&mut self.solver, Some(&spec));
-                let graph = families::build(&spec)?;
-                (self.solver.nimber(&graph)?, Route::Search)
+                let found = match &self.certificates {
+                    Some(dir) if self.request.resume => dir.certified(&spec)?,
+                    _ => None,
+                };
+                match (found, &self.certificates) {
+                    (Some(value), Some(dir)) => {
+                        certificate = Some(TermCertificate {
+                            path: dir.path(&spec),
+                            written: None,
+                        });
+                        (value, Route::Certificate)
+                    }
+                    (_, dir) => {
+                        let part = dir.as_ref().map(|dir| dir.start(&spec)).transpose()?;
+                        self.request.search.prepare(&mut self.solver, Some(&spec));
+                        let graph = families::build(&spec)?;
+                        let value = self.solver.nimber(&graph)?;
+                        if let Some(part) = part {
+                            let (summary, path) = part.write(&graph, &spec, &mut self.solver)?;
+                            ensure!(
+                                summary.nimber == value,
+                                "{spec}: the certificate proves {} where the search found \
+                                 {value}",
+                                summary.nimber
+                            );
+                            certificate = Some(TermCertificate {
+                                path,
+                                written: Some(summary),
+                            });
+                        }
+                        (value, Route::Search)
+                    }
+                }
             }
         };
         Ok(Term {
@@ -178,6 +247,7 @@ impl Sequence {
             value,
             route,
             seconds: start.elapsed().as_secs_f64(),
+            certificate,
         })
     }
 

@@ -82,13 +82,17 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     graphs::for_each_graph(&args.graphs, |named| {
         let start = Instant::now();
         let g = &named.graph;
-        let route = match args.certificate {
-            Some(_) => Route::Search,
-            None => nimbers.route(g),
-        };
-        let (value, route) = match &spec {
-            Some(spec) => (args.modules.nimber(spec, g)?, Route::Modules),
-            None => match route {
+        let (value, route) = match (&spec, &args.certificate) {
+            (Some(spec), _) => (args.modules.nimber(spec, g)?, Route::Modules),
+            (None, Some(path)) => {
+                let watch = nimbers.solver().progress();
+                let (value, summary) = progress::with_search_progress(watch, &named.name, || {
+                    nimbers.nimber_with_certificate(&named, path)
+                })?;
+                eprintln!("{}: certificate {}: {summary}", named.name, path.display());
+                (value, Route::Search)
+            }
+            (None, None) => match nimbers.route(g) {
                 Route::Search => {
                     let watch = nimbers.solver().progress();
                     let value = progress::with_search_progress(watch, &named.name, || {
@@ -99,10 +103,6 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 route => (nimbers.nimber_by(&named, route)?, route),
             },
         };
-        if let Some(path) = &args.certificate {
-            let summary = nimbers.certify(&named, path)?;
-            eprintln!("{}: certificate {}: {summary}", named.name, path.display());
-        }
         let seconds = start.elapsed().as_secs_f64();
         if args.stats && route == Route::Search {
             let solver = nimbers.solver();

@@ -5,7 +5,7 @@
 use crate::flags::{self, choice, SearchFlags};
 use crate::output::Output;
 use crate::progress;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use kayles_core::GameKind;
 use kayles_solve::machine::peak_rss_kib;
 use kayles_solve::sequence::{self, Method, Sequence, TermsFile, TermsRequest};
@@ -41,8 +41,15 @@ pub struct Args {
     /// Append each term to FILE as it is known ("n value" lines).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Continue after the last complete line of --out FILE.
-    #[arg(long, requires = "out")]
+    /// Write a certificate of each term into DIR (created if missing), named by the
+    /// term's family spec with `:` and `,` written `_` (`DIR/grid_3x12.cert`; Arc Kayles:
+    /// `DIR/arc_grid_3x12.cert`), for `kayles-check SPEC FILE` (docs/certificates.md).
+    /// Search only.
+    #[arg(long, value_name = "DIR")]
+    certificates: Option<PathBuf>,
+    /// Continue after the last complete line of --out FILE; with --certificates, a term
+    /// whose certificate is in DIR is not searched again (its value is read from it).
+    #[arg(long)]
     resume: bool,
     /// With search: give 0 without searching to each term whose graph has a mirror
     /// strategy for the second player (a fixed-point-free automorphic involution with no
@@ -59,6 +66,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
+    if args.resume && args.out.is_none() && args.certificates.is_none() {
+        bail!("--resume continues --out FILE or --certificates DIR: give one of them");
+    }
     let request = TermsRequest {
         family: args.family.clone(),
         to: args.terms,
@@ -66,6 +76,8 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         game: args.game,
         mirror: args.mirror,
         search: args.search.options(),
+        certificates: args.certificates.clone(),
+        resume: args.resume,
     };
     let mut sequence = Sequence::new(request, Spelling::CommandLine)?;
     let mut from = args.from;
@@ -95,6 +107,13 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         if let Some(f) = file.as_mut() {
             f.append(n, term.value)?;
         }
+        let certificate = term.certificate.as_ref().map(|c| {
+            json!({
+                "path": c.path.display().to_string(),
+                "facts": c.written.map(|w| w.sizes.facts),
+                "bytes": c.written.map(|w| w.sizes.compressed_bytes),
+            })
+        });
         bar.suspend(|| {
             out.result(
                 || format!("{n} {}", term.value),
@@ -105,6 +124,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                     "nimber": term.value,
                     "route": term.route.name(),
                     "seconds": term.seconds,
+                    "certificate": certificate,
                     "peak_rss_kib": peak_rss_kib(),
                 }),
             )
