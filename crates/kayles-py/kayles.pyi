@@ -31,6 +31,9 @@ def sequence(
     game: Game = "node",
 ) -> Dict[int, int]: ...
 def families() -> Dict[str, str]: ...
+def moves(
+    g: GraphLike, game: Game = "node", winning: bool = False
+) -> Dict[Union[Hashable, Tuple[Hashable, Hashable]], int]: ...
 def blowup_histogram(
     base: GraphLike,
     modules: Optional[Sequence[GraphLike]] = None,

@@ -6,6 +6,8 @@
 //! - [`config`]: the search's options and their one set of defaults (the memo limit from
 //!   the machine's memory, [`machine`]), and the host symmetry a family spec implies;
 //! - [`route`]: the route to a nimber (the modular decomposition or search);
+//! - [`moves`]: a game in progress on a named graph: every move's value, the winning
+//!   moves, the engine's move, moves named and read in board coordinates or numbers;
 //! - [`sequence`]: the terms of a family's sequence as one call, by search (with mirror
 //!   strategies) or by the A316629 recurrence, and the terms file a run appends to;
 //! - [`scale_out`]: one search split into jobs, the jobs answered, the answers joined,
@@ -55,6 +57,7 @@ macro_rules! named_enum {
 pub mod config;
 pub mod graphs;
 pub mod machine;
+pub mod moves;
 pub mod route;
 pub mod scale_out;
 pub mod sequence;
