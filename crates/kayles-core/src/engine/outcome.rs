@@ -385,4 +385,3 @@ fn learnt(heap: u8, win: bool) -> Record {
         Record::known(heap)
     }
 }
-
