@@ -35,6 +35,9 @@ def sequence(
     resume: bool = False,
 ) -> Dict[int, int]: ...
 def families() -> Dict[str, str]: ...
+def moves(
+    g: GraphLike, game: Game = "node", winning: bool = False
+) -> Dict[Union[Hashable, Tuple[Hashable, Hashable]], int]: ...
 def blowup_histogram(
     base: GraphLike,
     modules: Optional[Sequence[GraphLike]] = None,

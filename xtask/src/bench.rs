@@ -20,6 +20,10 @@
 //!   Kayles: the C solver on the line graph). A checkout without `../shared` skips the C
 //!   column and says so. `--compare PATH` adds a column for another `kayles` binary (an
 //!   older build), run on the same cases.
+//! - **outcome**: the outcome search on the cases of the outcome-search issue (queens 12 to
+//!   15, grid 3x24, Cram 3x14 and 3x20, grid 3x28, P(39,2), grid 3x21 and P(27,2)), beside
+//!   queens-nimbers, `nko.c` or the mex route in the same run; runs stop at `--cap SECONDS`
+//!   (default 600) and are reported as stopped.
 
 use anyhow::{bail, Context, Result};
 use kayles_core::node::Solver;
@@ -246,6 +250,7 @@ fn run_other(kind: &str, case: &str) -> Result<()> {
 
 /// One measured run: wall time, peak resident memory, and the value computed (runs of one
 /// case must agree on it).
+#[derive(Clone, Copy)]
 pub(crate) struct Sample {
     pub(crate) seconds: f64,
     pub(crate) peak_kib: u64,
@@ -310,6 +315,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let mut which = "all";
     let mut runs = 5usize;
     let mut compare: Option<String> = None;
+    let mut cap = 600.0f64;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -317,11 +323,16 @@ pub fn run(args: &[String]) -> Result<()> {
                 runs = args.get(i + 1).context("--runs N")?.parse()?;
                 i += 1;
             }
+            "--cap" => {
+                cap = args.get(i + 1).context("--cap SECONDS")?.parse()?;
+                i += 1;
+            }
             "--compare" => {
                 compare = Some(args.get(i + 1).context("--compare PATH")?.clone());
                 i += 1;
             }
-            w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "all") => which = w,
+            w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "outcome"
+            | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -437,6 +448,9 @@ pub fn run(args: &[String]) -> Result<()> {
     }
     if which == "all" || which == "engine" {
         crate::bench_engine::run(runs.min(3), compare.as_deref())?;
+    }
+    if which == "all" || which == "outcome" {
+        crate::bench_outcome::run(runs.min(3), cap)?;
     }
     if which == "all" || which == "search" {
         let runs = runs.min(3);

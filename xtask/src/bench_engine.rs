@@ -11,28 +11,52 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// A program with its arguments and what it reads on stdin.
-struct Invocation {
-    program: PathBuf,
-    args: Vec<String>,
-    stdin: Option<String>,
+/// A program with its arguments, what it reads on stdin, how long it may run, and how its
+/// output names the value it computed.
+pub(crate) struct Invocation {
+    pub(crate) program: PathBuf,
+    pub(crate) args: Vec<String>,
+    pub(crate) stdin: Option<String>,
+    /// Seconds after which the run is stopped and reported as not finished.
+    pub(crate) cap: Option<f64>,
+    /// Reads the value from the program's standard output.
+    pub(crate) value: fn(&str) -> Option<u64>,
 }
 
-fn workspace_root() -> PathBuf {
+impl Invocation {
+    /// `program args...` printing the value as its first word, with no cap.
+    pub(crate) fn new(program: &Path, args: &[&str]) -> Invocation {
+        Invocation {
+            program: program.to_path_buf(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            stdin: None,
+            cap: None,
+            value: first_word,
+        }
+    }
+}
+
+/// The value as the first word of the output (`kayles nimber`, `nk`, `nko`).
+pub(crate) fn first_word(out: &str) -> Option<u64> {
+    out.split_whitespace().next()?.parse().ok()
+}
+
+pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("xtask sits in the workspace")
         .to_path_buf()
 }
 
-fn target_dir() -> PathBuf {
+pub(crate) fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
 /// Runs `inv` once; wall time from spawn to exit, peak memory from the child's rusage,
-/// and the first word it printed (the nimber) as the result.
-fn run_once(inv: &Invocation) -> Result<Sample> {
+/// and the value it printed as the result. `None` when the run reached its cap and was
+/// stopped.
+pub(crate) fn run_once(inv: &Invocation) -> Result<Option<Sample>> {
     let start = Instant::now();
     let mut child = Command::new(&inv.program)
         .args(&inv.args)
@@ -49,44 +73,86 @@ fn run_once(inv: &Invocation) -> Result<Sample> {
         let mut pipe = child.stdin.take().context("child stdin")?;
         pipe.write_all(text.as_bytes())?;
     }
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .context("child stdout")?
-        .read_to_string(&mut out)?;
+    let mut stdout = child.stdout.take().context("child stdout")?;
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        stdout.read_to_string(&mut out).map(|_| out)
+    });
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value of that plain C struct.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is our own child, not yet waited for; both pointers are valid.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let mut stopped = false;
+    loop {
+        let options = if inv.cap.is_some() { libc::WNOHANG } else { 0 };
+        // SAFETY: `pid` is our own child, not yet waited for; both pointers are valid.
+        let waited = unsafe { libc::wait4(pid, &mut status, options, &mut usage) };
+        if waited == pid {
+            break;
+        }
+        if waited != 0 {
+            bail!("waiting for {} failed", inv.program.display());
+        }
+        if inv
+            .cap
+            .is_some_and(|cap| start.elapsed().as_secs_f64() > cap)
+            && !stopped
+        {
+            // SAFETY: signalling our own child, which has not been reaped yet.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            stopped = true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     let seconds = start.elapsed().as_secs_f64();
-    if waited != pid || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+    let out = reader.join().expect("reader thread")?;
+    if stopped {
+        return Ok(None);
+    }
+    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
         bail!(
             "{} {:?} failed (status {status})",
             inv.program.display(),
             inv.args
         );
     }
-    let first = out.split_whitespace().next().unwrap_or("");
-    let result = first
-        .parse()
-        .with_context(|| format!("{} printed {first:?}, not a nimber", inv.program.display()))?;
-    Ok(Sample {
+    let result = (inv.value)(&out).with_context(|| {
+        format!(
+            "{} printed {:?}, no value in it",
+            inv.program.display(),
+            out.chars().take(200).collect::<String>()
+        )
+    })?;
+    Ok(Some(Sample {
         seconds,
         peak_kib: usage.ru_maxrss as u64,
         result,
+    }))
+}
+
+/// The median of `runs` runs of `inv`; `None` as soon as one run reaches the cap.
+pub(crate) fn median_capped(inv: &Invocation, runs: usize) -> Result<Option<Sample>> {
+    let label = format!("{} {:?}", inv.program.display(), inv.args);
+    let mut samples = Vec::new();
+    for _ in 0..runs {
+        match run_once(inv)? {
+            Some(sample) => samples.push(sample),
+            None => return Ok(None),
+        }
+    }
+    let mut samples = samples.into_iter();
+    median_of(&label, runs, || {
+        Ok(samples.next().expect("one sample per run"))
     })
+    .map(Some)
 }
 
 fn median(inv: &Invocation, runs: usize) -> Result<Sample> {
-    let label = format!("{} {:?}", inv.program.display(), inv.args);
-    median_of(&label, runs, || run_once(inv))
+    Ok(median_capped(inv, runs)?.expect("uncapped runs always finish"))
 }
 
 /// Builds the release `kayles` binary (what a user installs) and returns its path.
-fn build_kayles() -> Result<PathBuf> {
+pub(crate) fn build_kayles() -> Result<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let ok = Command::new(cargo)
         .args(["build", "--release", "--quiet", "-p", "kayles-cli"])
@@ -100,14 +166,14 @@ fn build_kayles() -> Result<PathBuf> {
 }
 
 /// Compiles `../shared/baselines/nk.c`, or says why the C column is skipped.
-fn build_c_baseline() -> Result<PathBuf, String> {
-    let source = workspace_root().join("../shared/baselines/nk.c");
+pub(crate) fn build_c_baseline(name: &str) -> Result<PathBuf, String> {
+    let source = workspace_root().join(format!("../shared/baselines/{name}.c"));
     if !source.exists() {
         return Err(format!("{} not found", source.display()));
     }
     let dir = target_dir().join("bench-baselines");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let binary = dir.join("nk");
+    let binary = dir.join(name);
     let status = Command::new("cc")
         .args(["-O3", "-march=native", "-o"])
         .arg(&binary)
@@ -115,7 +181,7 @@ fn build_c_baseline() -> Result<PathBuf, String> {
         .status()
         .map_err(|e| format!("cc: {e}"))?;
     if !status.success() {
-        return Err("cc -O3 -march=native nk.c failed".into());
+        return Err(format!("cc -O3 -march=native {name}.c failed"));
     }
     Ok(binary)
 }
@@ -171,7 +237,7 @@ const CASES: &[Case] = &[
     },
 ];
 
-fn c_input(spec: &str, game: &str) -> Result<String> {
+pub(crate) fn c_input(spec: &str, game: &str) -> Result<String> {
     let g = kayles_core::families::build(spec)?;
     let g = if game == "arc" { g.line_graph().0 } else { g };
     Ok(format!("{}\n", kayles_core::graph6::write(&g)))
@@ -189,17 +255,19 @@ fn kayles_run(binary: &Path, case: &Case, threads: usize, runs: usize) -> Result
             case.spec.into(),
         ],
         stdin: None,
+        cap: None,
+        value: first_word,
     };
     median(&inv, runs)
 }
 
-fn cell(run: &Sample) -> String {
+pub(crate) fn cell(run: &Sample) -> String {
     format!("{:.2} s, {} MiB", run.seconds, run.peak_kib / 1024)
 }
 
 pub fn run(runs: usize, compare: Option<&str>) -> Result<()> {
     let kayles = build_kayles()?;
-    let c = build_c_baseline();
+    let c = build_c_baseline("nk");
     println!(
         "\n## Engine: the `kayles` command against the plain C solver (median of {runs}; \
          wall time, peak memory)\n"
@@ -223,9 +291,8 @@ pub fn run(runs: usize, compare: Option<&str>) -> Result<()> {
         let c_run = match (&c, case.c_runs) {
             (Ok(nk), n) if n > 0 => {
                 let inv = Invocation {
-                    program: nk.clone(),
-                    args: vec![],
                     stdin: Some(c_input(case.spec, case.game)?),
+                    ..Invocation::new(nk, &[])
                 };
                 Some(median(&inv, n)?)
             }

@@ -5,12 +5,13 @@
 
 mod bench;
 mod bench_engine;
+mod bench_outcome;
 mod certify;
 mod fixtures;
 
 use anyhow::{bail, Result};
 
-const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|chains|engine|all] [--runs N] [--compare KAYLES]
+const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|chains|engine|outcome|all] [--runs N] [--cap SECONDS] [--compare KAYLES]
        cargo xtask certify [--claim ID] [--tier quick|full] [--shard I/K] [--json FILE]
        cargo xtask certify --merge A.json B.json ... [--json FILE]
        cargo xtask certify --list

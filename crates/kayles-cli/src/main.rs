@@ -6,6 +6,7 @@
 mod commands;
 mod flags;
 mod output;
+mod picture;
 mod plot;
 mod progress;
 
@@ -40,6 +41,10 @@ enum Command {
     Modules(commands::modules::Args),
     /// Terms n = 1..N of a family's nimber sequence, one "n value" line per term.
     Seq(commands::seq::Args),
+    /// Every move with the nimber of the position after it; the winning moves marked.
+    Moves(commands::moves::Args),
+    /// Play against the perfect engine (moves on standard input), or watch it play itself.
+    Play(commands::play::Args),
     /// The nimber of a Weighted Arc-Kayles position.
     Wak(commands::wak::Args),
     /// The nimber of a rook-placement board, directly and as Weighted Arc-Kayles.
@@ -81,6 +86,9 @@ fn main() -> ExitCode {
         Command::Families => commands::families::run(&mut out),
         Command::Modules(args) => commands::modules::run(args, &mut out),
         Command::Seq(args) => commands::seq::run(args, &mut out),
+        Command::Moves(args) => commands::moves::run(args, &mut out),
+        Command::Play(args) if cli.json => Err(anyhow::anyhow!("play has no --json output")),
+        Command::Play(args) => commands::play::run(args),
         Command::Wak(args) => commands::wak::run(args, &mut out),
         Command::Rooks(args) => commands::rooks::run(args, &mut out),
         Command::Chain(args) => commands::chain::run(args, &mut out),

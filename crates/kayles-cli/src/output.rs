@@ -1,7 +1,7 @@
 //! Where results go: plain lines or JSON objects on standard output, flushed per result so
 //! that pipelines (`nauty-geng 7 | kayles nimber -`) and long sequences stream.
 
-use serde_json::Value;
+use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
 /// Standard output in the mode the user asked for.
@@ -23,10 +23,15 @@ impl Output {
         self.json
     }
 
-    /// Prints one result: the plain line, or the JSON object under `--json`.
-    pub fn result(&mut self, plain: impl FnOnce() -> String, json: Value) -> anyhow::Result<()> {
+    /// Prints one result: the plain line, or the JSON object under `--json` (a `Value`,
+    /// whose keys come out sorted, or a struct, whose fields come out in order).
+    pub fn result(
+        &mut self,
+        plain: impl FnOnce() -> String,
+        json: impl Serialize,
+    ) -> anyhow::Result<()> {
         if self.json {
-            writeln!(self.writer, "{json}")?;
+            writeln!(self.writer, "{}", serde_json::to_string(&json)?)?;
         } else {
             writeln!(self.writer, "{}", plain())?;
         }

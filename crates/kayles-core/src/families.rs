@@ -57,7 +57,8 @@ pub const FAMILIES: &[FamilyInfo] = &[
     },
     FamilyInfo {
         syntax: "grid:RxC",
-        description: "R x C grid graph; vertex r*C + c for row r, column c (row by row)",
+        description: "R x C grid graph; the cell in row r, column c (from 1, r1c1 at the top \
+                      left) is named rRcC (r2c3) and is vertex (r-1)*C + (c-1), row by row",
     },
     FamilyInfo {
         syntax: "petersen:N,K",
@@ -66,7 +67,8 @@ pub const FAMILIES: &[FamilyInfo] = &[
     },
     FamilyInfo {
         syntax: "queens:N",
-        description: "N x N queens graph (same row, column or diagonal); square r*N + c",
+        description: "N x N queens graph (same row, column or diagonal); cells named and \
+                      numbered as on the grid: rRcC is vertex (r-1)*N + (c-1)",
     },
     FamilyInfo {
         syntax: "linked-c4:N",

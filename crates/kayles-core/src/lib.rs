@@ -21,6 +21,7 @@
 
 pub mod arc;
 pub mod bits;
+pub mod board;
 pub mod brute;
 pub mod canonical;
 pub mod engine;
@@ -31,6 +32,7 @@ pub mod graph6;
 mod huge_pages;
 pub mod known;
 pub mod mex;
+pub mod moves;
 pub mod node;
 pub mod small;
 pub mod split;

@@ -331,8 +331,8 @@ pub fn sequence<'py>(
 /// `{syntax: description}`, as `kayles families` lists them.
 ///
 /// >>> import kayles
-/// >>> kayles.families()["grid:RxC"]
-/// 'R x C grid graph; vertex r*C + c for row r, column c (row by row)'
+/// >>> kayles.families()["path:N"]
+/// 'path P_N; vertices 0..N-1 along the path'
 #[pyfunction]
 #[pyo3(name = "families")]
 pub fn family_list(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {

@@ -9,6 +9,7 @@
 //! - [`interrupt`](mod@interrupt): long calls on a worker thread, the GIL released, Ctrl-C honoured;
 //! - [`graphs`](mod@graphs): `nimber` (with `checkpoint=DIR`), `histogram`, `subsets`,
 //!   `sequence`, `families`;
+//! - [`moves`](mod@moves): `moves`;
 //! - [`scale_out`](mod@scale_out): `split`, `run`, `join`;
 //! - [`blowups`](mod@blowups): `blowup_histogram`, `modules`;
 //! - [`wak`](mod@wak): `wak`, `rooks`;
@@ -29,6 +30,7 @@ pub mod claims;
 pub mod graphs;
 pub mod input;
 pub mod interrupt;
+pub mod moves;
 pub mod scale_out;
 pub mod wak;
 
@@ -59,6 +61,8 @@ mod kayles {
     use super::claims::certify;
     #[pymodule_export]
     use super::graphs::{family_list, histogram, nimber, sequence, subsets, Subsets};
+    #[pymodule_export]
+    use super::moves::moves;
     #[pymodule_export]
     use super::scale_out::{join, run, split};
     #[pymodule_export]

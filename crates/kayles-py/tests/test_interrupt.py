@@ -103,7 +103,7 @@ def test_the_gil_is_released(cli):
     result = []
 
     def work():
-        result.append(kayles.nimber("grid:3x20"))
+        result.append(kayles.nimber("grid:3x21"))
         done.set()
 
     worker = threading.Thread(target=work)
@@ -116,7 +116,7 @@ def test_the_gil_is_released(cli):
         longest, last, ticks = max(longest, now - last), now, ticks + 1
     worker.join()
     duration = time.monotonic() - start
-    assert result == [int(cli("nimber", "grid:3x20"))]
+    assert result == [int(cli("nimber", "grid:3x21"))]
     assert duration > 0.3, "the call was too short to show anything"
     assert ticks > 20 and longest < 0.25, (ticks, longest, duration)
 
@@ -133,11 +133,11 @@ def test_two_calls_run_together(cli):
         value = kayles.nimber(spec)
         spans[name] = (start, time.monotonic(), value)
 
-    threads = [threading.Thread(target=work, args=(k, s)) for k, s in [("a", "grid:3x16"), ("b", "petersen:22,2")]]
+    threads = [threading.Thread(target=work, args=(k, s)) for k, s in [("a", "grid:3x21"), ("b", "queens:12")]]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     (a0, a1, va), (b0, b1, vb) = spans["a"], spans["b"]
     assert a0 < b1 and b0 < a1, spans
-    assert (va, vb) == (int(cli("nimber", "grid:3x16")), int(cli("nimber", "petersen:22,2")))
+    assert (va, vb) == (int(cli("nimber", "grid:3x21")), int(cli("nimber", "queens:12")))

@@ -8,6 +8,8 @@
 //! - [`route`]: the route to a nimber (the modular decomposition or search), with a
 //!   certificate on request;
 //! - [`certificates`]: certificate files and directories of certificates, one per term;
+//! - [`moves`]: a game in progress on a named graph: every move's value, the winning
+//!   moves, the engine's move, moves named and read in board coordinates or numbers;
 //! - [`sequence`]: the terms of a family's sequence as one call, by search (with mirror
 //!   strategies) or by the A316629 recurrence, and the terms file a run appends to;
 //! - [`scale_out`]: one search split into jobs, the jobs answered, the answers joined,
@@ -58,6 +60,7 @@ pub mod certificates;
 pub mod config;
 pub mod graphs;
 pub mod machine;
+pub mod moves;
 pub mod route;
 pub mod scale_out;
 pub mod sequence;

@@ -21,7 +21,7 @@
 
 use crate::canon;
 use crate::error::WakError;
-use crate::position::WeightedGraph;
+use crate::position::{Move, WeightedGraph};
 use crate::reduce::reduce_fast;
 use kayles_core::engine::{
     self, Game, Layers, MemoKey, Method, Position, SearchConfig, SharedMemo, Simplified,
@@ -293,6 +293,25 @@ impl Solver {
             kayles_core::stack::on_stack((8 << 20) + (total as usize) * 4096, run)
         };
         Ok(value?)
+    }
+
+    /// Every legal move of `g` (in the order of [`WeightedGraph::moves`]: loops, then
+    /// edges) with the Grundy value of the position after it, on this solver (its memo
+    /// serves every option). The winning moves are those to value 0, and the value of `g`
+    /// is the mex of these values (`kayles wak --moves`).
+    ///
+    /// ```
+    /// use wak_reduce::{Move, Solver, WeightedGraph};
+    /// // A loop with counter 2 (value 0) beside an edge with counters 1, 1 (value 1): the
+    /// // position is *1, and both moves win (1 xor 1 after the loop's, 0 after the edge's).
+    /// let g = WeightedGraph::new(&[2, 1, 1], &[(0, 0), (1, 2)]).unwrap();
+    /// let values = Solver::new().move_values(&g).unwrap();
+    /// assert_eq!(values, vec![(Move::Loop(0), 0), (Move::Edge(1, 2), 0)]);
+    /// ```
+    pub fn move_values(&mut self, g: &WeightedGraph) -> Result<Vec<(Move, u32)>, WakError> {
+        g.options()
+            .map(|(mv, after)| Ok((mv, self.nimber(&after)?)))
+            .collect()
     }
 
     /// Whether `g` is a P-position (a second-player win, value 0).

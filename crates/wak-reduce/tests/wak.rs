@@ -318,6 +318,33 @@ mod solver {
         }
     }
 
+    /// `Solver::move_values` against the definition: every move of every small weighted
+    /// graph, its value that of the position after it, and the mex of the values the
+    /// position's own.
+    #[test]
+    fn every_moves_value_matches_brute_force() {
+        let mut solver = Solver::new();
+        let graphs = support::graphs_up_to(3, 2)
+            .into_iter()
+            .chain(support::all_graphs(4, 1));
+        let mut checked = 0;
+        for g in graphs {
+            let values = solver.move_values(&g).unwrap();
+            assert_eq!(
+                values.iter().map(|&(mv, _)| mv).collect::<Vec<_>>(),
+                g.moves(),
+                "{g}"
+            );
+            for &(mv, value) in &values {
+                assert_eq!(value, brute::nimber(&g.play(mv).unwrap()), "{g} {mv}");
+                checked += 1;
+            }
+            let mex = kayles_core::mex::of_values(values.iter().map(|&(_, v)| v));
+            assert_eq!(mex, brute::nimber(&g), "{g}");
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     #[test]
     fn heavy_star_is_instant_and_right() {
         let star = wak_reduce::bench::heavy_star();

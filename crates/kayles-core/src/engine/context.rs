@@ -146,12 +146,21 @@ pub(super) struct State<G: Game> {
 }
 
 /// Outcome method: an option of an open position, to be searched: its pieces
-/// `pieces[start..end]`, and the vertices they hold (the move order's key).
+/// `pieces[start..end]`, and its place in the move order.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Candidate {
+    /// The move order's key ([`order_key`](Self::order_key)): smallest first.
     pub(super) left: u32,
     pub(super) start: u32,
     pub(super) end: u32,
+}
+
+impl Candidate {
+    /// The move order: fewest vertices in the pieces whose nimber is not known first (the
+    /// cheapest options to settle), then fewest vertices in all (the most forcing).
+    pub(super) fn order_key(open_left: u32, left: u32) -> u32 {
+        open_left << 16 | left.min(0xffff)
+    }
 }
 
 impl<G: Game> State<G> {

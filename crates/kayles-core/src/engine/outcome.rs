@@ -17,8 +17,9 @@
 //!   whose nimber is known are folded into the heap; an option that is then known to lose
 //!   wins the node at once, an option known to win is dropped (it cannot be the winning
 //!   move).
-//! - **Move order.** The remaining options are searched fewest vertices left first (the
-//!   most forcing moves: small subtrees, and on the graphs here the likeliest to win).
+//! - **Move order.** The remaining options are searched fewest vertices left in pieces of
+//!   unknown nimber first (the cheapest to settle), then fewest vertices left in all
+//!   (the most forcing moves).
 //!
 //! Why this order of things, with measurements: docs/ARCHITECTURE.md.
 //! - **Sums.** An option `P_1 + ... + P_r + *h` folds the nimbers of all its pieces but
@@ -279,16 +280,19 @@ impl<G: Game> Engine<'_, '_, G> {
 
     /// What the memos say of the option `pieces[range] + *heap` without searching:
     /// `Some(win)` when the nimbers of all its pieces, or of all but one and that one's
-    /// record against the folded heap, settle it. Also the vertices the option holds.
+    /// record against the folded heap, settle it. Also the option's place in the move
+    /// order ([`Candidate::order_key`]).
     fn option_by_lookup(&mut self, range: Range<usize>, heap: u8) -> (Option<bool>, u32) {
         let game = self.context.game;
         let mut x = heap;
         let mut left = 0;
+        let mut open_left = 0;
         let mut open = None;
         let mut open_count = 0;
         for i in range {
             let piece = &self.state.pieces[i];
-            left += game.order(piece) as u32;
+            let order = game.order(piece) as u32;
+            left += order;
             if let Some(v) = game.tiny_value(piece) {
                 x ^= v;
                 continue;
@@ -304,6 +308,7 @@ impl<G: Game> Engine<'_, '_, G> {
                 None => {
                     open = Some(record);
                     open_count += 1;
+                    open_left += order;
                 }
             }
         }
@@ -312,7 +317,7 @@ impl<G: Game> Engine<'_, '_, G> {
             (1, Some(record)) => record.wins(x),
             _ => None,
         };
-        (settled, left)
+        (settled, Candidate::order_key(open_left, left))
     }
 
     /// Whether `pieces[range] + *heap` (a sum of components) is a win: the nimbers of all

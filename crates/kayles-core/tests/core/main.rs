@@ -8,6 +8,7 @@ mod arbitrary;
 mod corpus;
 mod exhaustive;
 mod known_values;
+mod moves;
 mod properties;
 mod reductions;
 mod split;
