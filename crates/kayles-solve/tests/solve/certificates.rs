@@ -73,5 +73,8 @@ fn every_committed_certificate_checks_to_its_documented_value() {
         );
         checked += 1;
     }
-    assert!(checked >= 40, "the small certificates are committed: {checked}");
+    assert!(
+        checked >= 40,
+        "the small certificates are committed: {checked}"
+    );
 }
