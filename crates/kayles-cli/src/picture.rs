@@ -311,6 +311,16 @@ fn headers(root: &Area<'_>, board: Board, cell: i32, (x, y): (i32, i32)) -> Resu
 }
 
 /// The size of the cell names, small enough to fit `fraction` of the cell's width.
+/// One square of a board: filled with `fill`, outlined in the grid's colour.
+fn board_cell(root: &Area<'_>, (left, top): (i32, i32), cell: i32, fill: RGBColor) -> Result<()> {
+    let square = [(left, top), (left + cell, top + cell)];
+    root.draw(&Rectangle::new(square, fill.filled()))
+        .map_err(draw_err)?;
+    root.draw(&Rectangle::new(square, LINES.stroke_width(1)))
+        .map_err(draw_err)?;
+    Ok(())
+}
+
 fn label_size(board: Board, cell: i32, fraction: f64) -> f64 {
     let longest = format!("r{}c{}", board.rows, board.cols).len() as f64;
     (f64::from(cell) * 0.2)
@@ -338,16 +348,7 @@ fn heat_map(
             None => GONE,
         };
         let ink = ink_on(fill);
-        root.draw(&Rectangle::new(
-            [(left, top), (left + cell, top + cell)],
-            fill.filled(),
-        ))
-        .map_err(draw_err)?;
-        root.draw(&Rectangle::new(
-            [(left, top), (left + cell, top + cell)],
-            LINES.stroke_width(1),
-        ))
-        .map_err(draw_err)?;
+        board_cell(root, (left, top), cell, fill)?;
         root.draw(&Text::new(
             board.label(v),
             (left + 6, top + 6),
@@ -401,16 +402,7 @@ fn dominoes(
         } else {
             GONE
         };
-        root.draw(&Rectangle::new(
-            [(left, top), (left + cell, top + cell)],
-            fill.filled(),
-        ))
-        .map_err(draw_err)?;
-        root.draw(&Rectangle::new(
-            [(left, top), (left + cell, top + cell)],
-            LINES.stroke_width(1),
-        ))
-        .map_err(draw_err)?;
+        board_cell(root, (left, top), cell, fill)?;
         root.draw(&Text::new(
             board.label(v),
             (left + cell / 2, top + cell / 2),

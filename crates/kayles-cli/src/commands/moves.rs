@@ -82,13 +82,12 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                     .into_iter()
                     .map(|mv| (mv, winning.contains(&mv).then_some(0)))
                     .collect();
-                let title = title(state, &caption_winning(&winning));
                 picture::write(
                     path,
                     &Scene {
+                        title: title(state, &caption_winning(&winning)),
                         state,
                         values,
-                        title,
                     },
                 )?;
             }
@@ -103,13 +102,12 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             if let Some(path) = &args.svg {
                 let values = lines.iter().map(|&(mv, v)| (mv, Some(v))).collect();
                 let wins = lines.iter().filter(|m| m.1 == 0).count();
-                let title = title(state, &caption_values(options.nimber, wins));
                 picture::write(
                     path,
                     &Scene {
+                        title: title(state, &caption_values(options.nimber, wins)),
                         state,
                         values,
-                        title,
                     },
                 )?;
             }
