@@ -311,6 +311,12 @@ fn headers(root: &Area<'_>, board: Board, cell: i32, (x, y): (i32, i32)) -> Resu
 }
 
 /// The size of the cell names, small enough to fit `fraction` of the cell's width.
+/// The top left corner of cell `v` on a board drawn from `(x, y)` with cells of side `cell`.
+fn cell_corner(board: Board, cell: i32, (x, y): (i32, i32), v: usize) -> (i32, i32) {
+    let (r, c) = board.cell(v);
+    (x + (c as i32 - 1) * cell, y + (r as i32 - 1) * cell)
+}
+
 /// One square of a board: filled with `fill`, outlined in the grid's colour.
 fn board_cell(root: &Area<'_>, (left, top): (i32, i32), cell: i32, fill: RGBColor) -> Result<()> {
     let square = [(left, top), (left + cell, top + cell)];
@@ -339,9 +345,7 @@ fn heat_map(
     headers(root, board, cell, (x, y))?;
     let label = label_size(board, cell, 1.0);
     for v in 0..board.cells() {
-        let (r, c) = board.cell(v);
-        let left = x + (c as i32 - 1) * cell;
-        let top = y + (r as i32 - 1) * cell;
+        let (left, top) = cell_corner(board, cell, (x, y), v);
         let value = values.get(&Move::Vertex(v)).copied();
         let fill = match value {
             Some(value) => colour(value),
@@ -355,17 +359,13 @@ fn heat_map(
             text_style(label, ink, HPos::Left, VPos::Top),
         ))
         .map_err(draw_err)?;
-        match value {
-            Some(Some(value)) => {
-                root.draw(&Text::new(
-                    value.to_string(),
-                    (left + cell / 2, top + cell * 5 / 9),
-                    bold_style(f64::from(cell) * 0.42, ink),
-                ))
-                .map_err(draw_err)?;
-            }
-            Some(None) => {}
-            None => {}
+        if let Some(Some(value)) = value {
+            root.draw(&Text::new(
+                value.to_string(),
+                (left + cell / 2, top + cell * 5 / 9),
+                bold_style(f64::from(cell) * 0.42, ink),
+            ))
+            .map_err(draw_err)?;
         }
         if value == Some(Some(0)) {
             root.draw(&Rectangle::new(
@@ -391,10 +391,7 @@ fn dominoes(
     // The cell's name in its middle; each edge a bar across the side the two cells share,
     // reaching a quarter into each, so that no two bars meet and the middle stays free.
     let label = label_size(board, cell, 0.42);
-    let corner = |v: usize| {
-        let (r, c) = board.cell(v);
-        (x + (c as i32 - 1) * cell, y + (r as i32 - 1) * cell)
-    };
+    let corner = |v: usize| cell_corner(board, cell, (x, y), v);
     for v in 0..board.cells() {
         let (left, top) = corner(v);
         let fill = if state.position().contains(v) {
