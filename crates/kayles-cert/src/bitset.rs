@@ -29,6 +29,19 @@ impl Adjacency {
         &self.rows[v * self.words..(v + 1) * self.words]
     }
 
+    /// The subgraph induced on `set` (increasing, at most 64 vertices) as rows: bit `j`
+    /// of row `i` when `set[i]` and `set[j]` are adjacent.
+    pub fn induced_rows(&self, set: &[u32]) -> Vec<u64> {
+        set.iter()
+            .map(|&v| {
+                let row = self.row(v as usize);
+                set.iter().enumerate().fold(0, |bits, (j, &w)| {
+                    bits | (row[w as usize / 64] >> (w % 64) & 1) << j
+                })
+            })
+            .collect()
+    }
+
     /// The bitset of a vertex list.
     pub fn set(&self, vertices: &[u32]) -> Vec<u64> {
         let mut s = vec![0u64; self.words];

@@ -27,6 +27,7 @@ use crate::represent::{Rep, Representatives};
 use crate::writer::CertificateWriter;
 use crate::Error;
 use hashbrown::HashMap;
+use kayles_core::small::SmallSolver;
 use kayles_core::{GameKind, Graph, VertexSet};
 use std::io::Write;
 
@@ -45,6 +46,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     ne: HashMap<(Vec<u32>, u32), u64>,
     /// Values learned from the oracle, by representative.
     known: HashMap<Vec<u32>, u32>,
+    /// Solves the components left to the checker.
+    small: SmallSolver,
 }
 
 /// One move's result: its components (by least vertex), and how many vertices it leaves.
@@ -75,6 +78,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             eq: HashMap::new(),
             ne: HashMap::new(),
             known: HashMap::new(),
+            small: SmallSolver::default(),
         }
     }
 
@@ -94,10 +98,24 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         Ok(self.writer.finish(&root)?)
     }
 
-    /// The nimber of a connected position, from the oracle (once per representative).
+    /// The nimber of a connected position: computed here when it is small enough to be
+    /// left to the checker, else from the oracle (once per representative).
     pub fn nimber(&mut self, comp: &[u32]) -> Result<u32, Error> {
+        if comp.len() <= self.computed {
+            return Ok(self.small_nimber(comp));
+        }
         let rep = self.reps.of(self.host, comp);
         self.value_of(&rep.set)
+    }
+
+    /// The nimber of a position of at most [`MAX_COMPUTED`](crate::format::MAX_COMPUTED) vertices, by the
+    /// small-graph solver (what the checker does with such a component).
+    fn small_nimber(&mut self, comp: &[u32]) -> u32 {
+        let open = self.adjacency.induced_rows(comp);
+        u32::from(match self.game {
+            GameKind::Node => self.small.node_kayles(&open),
+            GameKind::Arc => self.small.arc_kayles(&open),
+        })
     }
 
     fn value_of(&mut self, rep: &[u32]) -> Result<u32, Error> {
@@ -160,10 +178,12 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     }
 
     /// Whether the result `comps` has value `j`: exact values of all components but the
-    /// largest, and the oracle's yes or no on the largest (a yes is its value).
-    fn result_is(&mut self, comps: &[Vec<u32>], j: u32) -> Result<bool, Error> {
+    /// largest, and the oracle's yes or no on the largest (a yes is its value). With
+    /// `ask` false the largest is not put to the oracle: `None` when its value is not
+    /// known yet.
+    fn result_is(&mut self, comps: &[Vec<u32>], j: u32, ask: bool) -> Result<Option<bool>, Error> {
         let Some(big) = Self::largest(comps) else {
-            return Ok(j == 0);
+            return Ok(Some(j == 0));
         };
         let mut others = 0;
         for (i, c) in comps.iter().enumerate() {
@@ -173,14 +193,35 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         }
         let rep = self.reps.of(self.host, &comps[big]);
         if let Some(&v) = self.known.get(&rep.set) {
-            return Ok(v == j ^ others);
+            return Ok(Some(v == j ^ others));
+        }
+        if !ask {
+            return Ok(None);
         }
         let vs = self.vertex_set(&rep.set);
         let is = self.oracle.value_is(&vs, j ^ others)?;
         if is {
-            self.known.insert(rep.set, j ^ others);
+            self.known.insert(rep.set.clone(), j ^ others);
         }
-        Ok(is)
+        Ok(Some(is))
+    }
+
+    /// The first of `candidates` (indices into `results`) whose result has value `j`:
+    /// first among those whose value is already known, then by asking the oracle.
+    fn first_of_value(
+        &mut self,
+        results: &[Vec<Vec<u32>>],
+        candidates: impl Iterator<Item = usize> + Clone,
+        j: u32,
+    ) -> Result<Option<usize>, Error> {
+        for ask in [false, true] {
+            for i in candidates.clone() {
+                if self.result_is(&results[i], j, ask)? == Some(true) {
+                    return Ok(Some(i));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// A reference proving the exact value of the connected position `comp`.
@@ -217,18 +258,19 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         // of the outcome search's moves).
         let mut moves = self.moves(&rep.set);
         moves.sort_by_key(|(_, after)| after.iter().map(|w| w.count_ones()).sum::<u32>());
-        for (mv, after) in moves {
-            let comps = self.adjacency.components(after);
-            if self.result_is(&comps, w)? {
-                let refs = self.exact_proof(&comps)?;
-                let index = self.writer.push(&Fact {
-                    value: w,
-                    set: rep.set.clone(),
-                    evidence: Evidence::Witness(mv, refs),
-                })?;
-                self.ne.insert((rep.set.clone(), w), index);
-                return Ok(fact_ref(index, &rep));
-            }
+        let results: Vec<Vec<Vec<u32>>> = moves
+            .iter()
+            .map(|(_, after)| self.adjacency.components(after.clone()))
+            .collect();
+        if let Some(i) = self.first_of_value(&results, 0..results.len(), w)? {
+            let refs = self.exact_proof(&results[i])?;
+            let index = self.writer.push(&Fact {
+                value: w,
+                set: rep.set.clone(),
+                evidence: Evidence::Witness(moves[i].0, refs),
+            })?;
+            self.ne.insert((rep.set.clone(), w), index);
+            return Ok(fact_ref(index, &rep));
         }
         // No move leads to w, so the value is below w (the search won by a heap move).
         let value = self.value_of(&rep.set)?;
@@ -255,29 +297,24 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
         let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
         by_size.sort_by_key(|&i| outcomes[i].left);
+        let results: Vec<Vec<Vec<u32>>> = outcomes.into_iter().map(|o| o.comps).collect();
         for j in 0..v {
-            let mut found = false;
-            for &i in &by_size {
-                if proofs[i].is_none() && self.result_is(&outcomes[i].comps, j)? {
-                    proofs[i] = Some(self.exact_proof(&outcomes[i].comps)?);
-                    found = true;
-                    break;
-                }
-            }
-            if !found {
+            let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
+            let Some(i) = self.first_of_value(&results, free, j)? else {
                 return Err(Error::Inconsistent(format!(
                     "the oracle says a position has value {v} but no move leads to {j}"
                 )));
-            }
+            };
+            proofs[i] = Some(self.exact_proof(&results[i])?);
         }
-        for (i, o) in outcomes.iter().enumerate() {
+        for (i, comps) in results.iter().enumerate() {
             if proofs[i].is_some() {
                 continue;
             }
-            let mut refs = Vec::with_capacity(o.comps.len());
-            if let Some(big) = Self::largest(&o.comps) {
+            let mut refs = Vec::with_capacity(comps.len());
+            if let Some(big) = Self::largest(comps) {
                 let mut others = 0;
-                for (k, c) in o.comps.iter().enumerate() {
+                for (k, c) in comps.iter().enumerate() {
                     if k != big {
                         let (r, value) = self.eq_ref(c)?;
                         others ^= value;
@@ -286,7 +323,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                         refs.push(Ref::Computed); // replaced below
                     }
                 }
-                refs[big] = self.ne_ref(&o.comps[big], v ^ others)?;
+                refs[big] = self.ne_ref(&comps[big], v ^ others)?;
             } else if v == 0 {
                 return Err(Error::Inconsistent(
                     "the oracle says a position has value 0 but a move empties it".into(),

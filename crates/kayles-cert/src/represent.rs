@@ -1,11 +1,13 @@
 //! Representatives: which vertex set a fact is written about when a position is met, so
 //! that isomorphic positions share one fact, and the vertex map a reference then carries.
 
+use crate::bitset::Adjacency;
 use hashbrown::HashMap;
 use kayles_core::bits::{Bits, Words};
 use kayles_core::canonical::Canonizer;
 use kayles_core::symmetry::HostSymmetry;
 use kayles_core::{Graph, VertexSet};
+use std::rc::Rc;
 
 /// How positions are merged into one fact.
 ///
@@ -43,7 +45,7 @@ pub struct Representatives {
     rule: Rule,
     /// The representatives of the positions met lately (the builder asks for one
     /// position several times in a row); emptied when it reaches [`CACHE_ENTRIES`].
-    cache: HashMap<Vec<u32>, Rep>,
+    cache: HashMap<Vec<u32>, Rc<Rep>>,
 }
 
 /// The most positions [`Representatives`] remembers.
@@ -57,6 +59,8 @@ enum Rule {
         /// Code -> the representative and its canonical order (`order[p]` = index into
         /// the representative of the vertex at position `p`).
         reps: HashMap<Vec<u64>, (Vec<u32>, Vec<u32>)>,
+        /// The host's rows, made at the first position.
+        adjacency: Option<Adjacency>,
     },
 }
 
@@ -69,6 +73,7 @@ impl Representatives {
             _ => Rule::Canonical {
                 canonizer: Canonizer::new(),
                 reps: HashMap::new(),
+                adjacency: None,
             },
         };
         Representatives {
@@ -78,15 +83,15 @@ impl Representatives {
     }
 
     /// The representative of the connected position `set` (increasing) of `host`.
-    pub fn of(&mut self, host: &Graph, set: &[u32]) -> Rep {
+    pub fn of(&mut self, host: &Graph, set: &[u32]) -> Rc<Rep> {
         if let Some(rep) = self.cache.get(set) {
-            return rep.clone();
+            return Rc::clone(rep);
         }
         if self.cache.len() >= CACHE_ENTRIES {
             self.cache.clear();
         }
-        let rep = self.find(host, set);
-        self.cache.insert(set.to_vec(), rep.clone());
+        let rep = Rc::new(self.find(host, set));
+        self.cache.insert(set.to_vec(), Rc::clone(&rep));
         rep
     }
 
@@ -110,10 +115,24 @@ impl Representatives {
                     map: Some(pairs.into_iter().map(|(_, v)| v).collect()),
                 }
             }
-            Rule::Canonical { canonizer, reps } => {
-                let vs = VertexSet::from_vertices(host.order(), set.iter().map(|&v| v as usize));
-                let (g, _) = host.induced_subgraph(&vs);
-                let Some((code, order)) = canonical(canonizer, &g) else {
+            Rule::Canonical {
+                canonizer,
+                reps,
+                adjacency,
+            } => {
+                let found = if set.len() <= 64 {
+                    // The induced rows straight from the host's rows (no graph built).
+                    let adjacency = adjacency.get_or_insert_with(|| Adjacency::new(host));
+                    let rows = adjacency.induced_rows(set);
+                    let mut code = Vec::new();
+                    let order = canonizer.code::<u64>(&rows, &mut code).to_vec();
+                    Some((code, order))
+                } else {
+                    let vs =
+                        VertexSet::from_vertices(host.order(), set.iter().map(|&v| v as usize));
+                    canonical(canonizer, &host.induced_subgraph(&vs).0)
+                };
+                let Some((code, order)) = found else {
                     return same();
                 };
                 match reps.get(&code) {
