@@ -2,6 +2,7 @@
 //! component splits the builder makes for every position it proves (faster than
 //! `VertexSet`'s general bit vectors on this path).
 
+use kayles_core::bits::Bits;
 use kayles_core::Graph;
 
 /// The open neighbourhoods of the host, `words` words a row.
@@ -32,12 +33,22 @@ impl Adjacency {
     /// The subgraph induced on `set` (increasing, at most 64 vertices) as rows: bit `j`
     /// of row `i` when `set[i]` and `set[j]` are adjacent.
     pub fn induced_rows(&self, set: &[u32]) -> Vec<u64> {
+        self.induced::<u64>(set)
+    }
+
+    /// [`induced_rows`](Self::induced_rows) at the width `S` (which holds `set.len()`
+    /// vertices).
+    pub fn induced<S: Bits>(&self, set: &[u32]) -> Vec<S> {
         set.iter()
             .map(|&v| {
                 let row = self.row(v as usize);
-                set.iter().enumerate().fold(0, |bits, (j, &w)| {
-                    bits | (row[w as usize / 64] >> (w % 64) & 1) << j
-                })
+                let mut bits = S::empty();
+                for (j, &w) in set.iter().enumerate() {
+                    if row[w as usize / 64] >> (w % 64) & 1 == 1 {
+                        bits.insert(j);
+                    }
+                }
+                bits
             })
             .collect()
     }

@@ -150,14 +150,18 @@ pub fn write_certificate<O: Oracle, W: Write>(
 /// family spec), from `solver`, whose memo is warm when it has just searched `host`:
 /// what `kayles nimber GRAPH --certificate FILE` calls. Default [`Options`]: positions
 /// merged by canonical labelling, components of at most [`DEFAULT_COMPUTED`] vertices
-/// left to the checker.
-pub fn certify_with_solver<W: Write>(
+/// left to the checker. The proof runs on one thread with a deep stack, where the
+/// solver's questions run in place (a search of more than 64 vertices off the pool would
+/// otherwise start a thread per question).
+pub fn certify_with_solver<W: Write + Send>(
     host: &Graph,
     name: &str,
     solver: &mut GameSolver,
     out: W,
 ) -> Result<(W, Summary), Error> {
-    let game = solver.game();
-    let oracle = SolverOracle::new(solver, host);
-    write_certificate(host, name, game, oracle, None, Options::default(), out)
+    kayles_core::stack::on_stack(kayles_core::stack::DEEP, || {
+        let game = solver.game();
+        let oracle = SolverOracle::new(solver, host);
+        write_certificate(host, name, game, oracle, None, Options::default(), out)
+    })
 }

@@ -6,7 +6,7 @@ use hashbrown::HashMap;
 use kayles_core::bits::{Bits, Words};
 use kayles_core::canonical::Canonizer;
 use kayles_core::symmetry::HostSymmetry;
-use kayles_core::{Graph, VertexSet};
+use kayles_core::Graph;
 use std::rc::Rc;
 
 /// How positions are merged into one fact.
@@ -120,18 +120,9 @@ impl Representatives {
                 reps,
                 adjacency,
             } => {
-                let found = if set.len() <= 64 {
-                    // The induced rows straight from the host's rows (no graph built).
-                    let adjacency = adjacency.get_or_insert_with(|| Adjacency::new(host));
-                    let rows = adjacency.induced_rows(set);
-                    let mut code = Vec::new();
-                    let order = canonizer.code::<u64>(&rows, &mut code).to_vec();
-                    Some((code, order))
-                } else {
-                    let vs =
-                        VertexSet::from_vertices(host.order(), set.iter().map(|&v| v as usize));
-                    canonical(canonizer, &host.induced_subgraph(&vs).0)
-                };
+                // The induced rows straight from the host's rows (no graph built).
+                let adjacency = adjacency.get_or_insert_with(|| Adjacency::new(host));
+                let found = canonical(canonizer, adjacency, set);
                 let Some((code, order)) = found else {
                     return same();
                 };
@@ -157,21 +148,30 @@ impl Representatives {
     }
 }
 
-/// The canonical code and order of `g` (`None` above 4096 vertices).
-fn canonical(canonizer: &mut Canonizer, g: &Graph) -> Option<(Vec<u64>, Vec<u32>)> {
-    fn go<S: Bits>(canonizer: &mut Canonizer, g: &Graph) -> (Vec<u64>, Vec<u32>) {
+/// The canonical code and order of the subgraph induced on `set` (`None` above 4096
+/// vertices).
+fn canonical(
+    canonizer: &mut Canonizer,
+    adjacency: &Adjacency,
+    set: &[u32],
+) -> Option<(Vec<u64>, Vec<u32>)> {
+    fn go<S: Bits>(
+        canonizer: &mut Canonizer,
+        adjacency: &Adjacency,
+        set: &[u32],
+    ) -> (Vec<u64>, Vec<u32>) {
         let mut code = Vec::new();
         let order = canonizer
-            .code(&g.open_neighbourhoods::<S>(), &mut code)
+            .code(&adjacency.induced::<S>(set), &mut code)
             .to_vec();
         (code, order)
     }
-    Some(match g.order() {
-        0..=64 => go::<u64>(canonizer, g),
-        65..=128 => go::<u128>(canonizer, g),
-        129..=256 => go::<Words<4>>(canonizer, g),
-        257..=1024 => go::<Words<16>>(canonizer, g),
-        1025..=4096 => go::<Words<64>>(canonizer, g),
+    Some(match set.len() {
+        0..=64 => go::<u64>(canonizer, adjacency, set),
+        65..=128 => go::<u128>(canonizer, adjacency, set),
+        129..=256 => go::<Words<4>>(canonizer, adjacency, set),
+        257..=1024 => go::<Words<16>>(canonizer, adjacency, set),
+        1025..=4096 => go::<Words<64>>(canonizer, adjacency, set),
         _ => return None,
     })
 }
@@ -179,7 +179,7 @@ fn canonical(canonizer: &mut Canonizer, g: &Graph) -> Option<(Vec<u64>, Vec<u32>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kayles_core::families;
+    use kayles_core::{families, VertexSet};
 
     /// Every representative's map is an isomorphism onto the position.
     #[test]

@@ -8,8 +8,16 @@
 /// recursion goes).
 pub const DEEP: usize = 1 << 30;
 
+thread_local! {
+    /// The stack size [`on_stack`] gave this thread (0 on any other thread).
+    static DEEP_STACK: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Runs `work` on a new thread with a stack of `bytes` and returns its value; the caller
-/// waits. A panic in `work` continues on the calling thread as the same panic.
+/// waits. A panic in `work` continues on the calling thread as the same panic. On a thread
+/// that `on_stack` made with at least `bytes`, `work` runs in place: a caller that asks
+/// many questions of a search (a certificate's proof) runs on one deep thread rather than
+/// starting one per question.
 ///
 /// ```
 /// fn depth(n: u64) -> u64 {
@@ -19,10 +27,16 @@ pub const DEEP: usize = 1 << 30;
 /// assert_eq!(n, 1_000_000);
 /// ```
 pub fn on_stack<T: Send>(bytes: usize, work: impl FnOnce() -> T + Send) -> T {
+    if DEEP_STACK.get() >= bytes {
+        return work();
+    }
     std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .stack_size(bytes)
-            .spawn_scoped(scope, work)
+            .spawn_scoped(scope, || {
+                DEEP_STACK.set(bytes);
+                work()
+            })
             .expect("spawning a thread with a deep stack");
         match thread.join() {
             Ok(value) => value,
