@@ -44,3 +44,24 @@ pub fn on_stack<T: Send>(bytes: usize, work: impl FnOnce() -> T + Send) -> T {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A call on a deep thread runs there when the thread's stack is large enough, and on
+    /// a thread of its own when it asks for more.
+    #[test]
+    fn nested_calls_reuse_a_deep_enough_thread() {
+        let here = std::thread::current().id();
+        let (outer, inner, larger) = on_stack(64 << 20, || {
+            let outer = std::thread::current().id();
+            let inner = on_stack(32 << 20, || std::thread::current().id());
+            let larger = on_stack(128 << 20, || std::thread::current().id());
+            (outer, inner, larger)
+        });
+        assert_ne!(outer, here);
+        assert_eq!(inner, outer);
+        assert_ne!(larger, outer);
+    }
+}
