@@ -48,6 +48,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     known: HashMap<Vec<u32>, u32>,
     /// Solves the components left to the checker.
     small: SmallSolver,
+    /// The order up to which the search evaluates a piece at once.
+    search_small: usize,
 }
 
 /// One move's result: its components (by least vertex), and how many vertices it leaves.
@@ -79,6 +81,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             ne: HashMap::new(),
             known: HashMap::new(),
             small: SmallSolver::default(),
+            search_small: kayles_core::engine::SearchConfig::default().small_order,
         }
     }
 
@@ -214,11 +217,25 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         candidates: impl Iterator<Item = usize> + Clone,
         j: u32,
     ) -> Result<Option<usize>, Error> {
-        for ask in [false, true] {
-            for i in candidates.clone() {
-                if self.result_is(&results[i], j, ask)? == Some(true) {
-                    return Ok(Some(i));
-                }
+        for i in candidates.clone() {
+            if self.result_is(&results[i], j, false)? == Some(true) {
+                return Ok(Some(i));
+            }
+        }
+        // The search's own order among the rest: fewest vertices in pieces it does not
+        // evaluate at once (above its small order) first, so that the questions are the
+        // ones its memo answers.
+        let mut rest: Vec<usize> = candidates.collect();
+        rest.sort_by_key(|&i| {
+            results[i]
+                .iter()
+                .map(Vec::len)
+                .filter(|&len| len > self.search_small)
+                .sum::<usize>()
+        });
+        for i in rest {
+            if self.result_is(&results[i], j, true)? == Some(true) {
+                return Ok(Some(i));
             }
         }
         Ok(None)
