@@ -3,14 +3,17 @@
 //! refers to.
 //!
 //! - the root: an EQ fact for each component of the graph;
-//! - EQ(X, v): for each `j < v` one move whose result gets exact EQ facts for all its
-//!   components (moves leaving the fewest vertices tried first); every other move's result
-//!   gets EQ facts for all its components but the largest, which gets "not `v` xor the
-//!   others";
+//! - EQ(X, v): for each `j < v` one move (a witness, chosen as below) whose result gets
+//!   exact EQ facts for all its components; every other move's result gets EQ facts for
+//!   all its components but the largest, which gets "not `v` xor the others";
 //! - "Y is not w": nothing new when Y is small (computed) or already has an EQ fact; else
-//!   an NE fact with a witness move to a result of value `w` when one exists (fewest
-//!   vertices left first), whose components get EQ facts; else (value(Y) < w) an EQ fact
-//!   for Y.
+//!   an NE fact with a witness move to a result of value `w` when one exists, whose
+//!   components get EQ facts; else (value(Y) < w) an EQ fact for Y.
+//!
+//! A witness is taken first among the moves whose result's value is already known
+//! (fewest vertices left first; the search's lookup pass), then among the rest in the
+//! search's own move order, asking the oracle: the questions are then the ones the
+//! search answered, and its memo has them.
 //!
 //! Whether a move leads to a result of value `w` is asked as [`Oracle::value_is`] of its
 //! largest component (with the exact values of the others folded in), never as a nimber:
@@ -111,8 +114,8 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         self.value_of(&rep.set)
     }
 
-    /// The nimber of a position of at most [`MAX_COMPUTED`](crate::format::MAX_COMPUTED) vertices, by the
-    /// small-graph solver (what the checker does with such a component).
+    /// The nimber of a position of at most [`MAX_COMPUTED`](crate::format::MAX_COMPUTED)
+    /// vertices, by the small-graph solver (what the checker does with such a component).
     fn small_nimber(&mut self, comp: &[u32]) -> u32 {
         let open = self.adjacency.induced_rows(comp);
         u32::from(match self.game {
