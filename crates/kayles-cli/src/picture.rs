@@ -310,7 +310,6 @@ fn headers(root: &Area<'_>, board: Board, cell: i32, (x, y): (i32, i32)) -> Resu
     Ok(())
 }
 
-/// The size of the cell names, small enough to fit `fraction` of the cell's width.
 /// The top left corner of cell `v` on a board drawn from `(x, y)` with cells of side `cell`.
 fn cell_corner(board: Board, cell: i32, (x, y): (i32, i32), v: usize) -> (i32, i32) {
     let (r, c) = board.cell(v);
@@ -327,6 +326,7 @@ fn board_cell(root: &Area<'_>, (left, top): (i32, i32), cell: i32, fill: RGBColo
     Ok(())
 }
 
+/// The size of the cell names, small enough to fit `fraction` of the cell's width.
 fn label_size(board: Board, cell: i32, fraction: f64) -> f64 {
     let longest = format!("r{}c{}", board.rows, board.cols).len() as f64;
     (f64::from(cell) * 0.2)
