@@ -30,14 +30,8 @@ impl Adjacency {
         &self.rows[v * self.words..(v + 1) * self.words]
     }
 
-    /// The subgraph induced on `set` (increasing, at most 64 vertices) as rows: bit `j`
-    /// of row `i` when `set[i]` and `set[j]` are adjacent.
-    pub fn induced_rows(&self, set: &[u32]) -> Vec<u64> {
-        self.induced::<u64>(set)
-    }
-
-    /// [`induced_rows`](Self::induced_rows) at the width `S` (which holds `set.len()`
-    /// vertices).
+    /// The subgraph induced on `set` (increasing) as rows of the width `S`, which holds
+    /// `set.len()` vertices: bit `j` of row `i` when `set[i]` and `set[j]` are adjacent.
     pub fn induced<S: Bits>(&self, set: &[u32]) -> Vec<S> {
         set.iter()
             .map(|&v| {

@@ -117,7 +117,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// The nimber of a position of at most [`MAX_COMPUTED`](crate::format::MAX_COMPUTED)
     /// vertices, by the small-graph solver (what the checker does with such a component).
     fn small_nimber(&mut self, comp: &[u32]) -> u32 {
-        let open = self.adjacency.induced_rows(comp);
+        let open = self.adjacency.induced::<u64>(comp);
         u32::from(match self.game {
             GameKind::Node => self.small.node_kayles(&open),
             GameKind::Arc => self.small.arc_kayles(&open),
