@@ -73,7 +73,9 @@ pub struct SearchFlags {
     #[arg(long)]
     no_known_pieces: bool,
     /// Evaluate components of at most N vertices at once (a memoized mex over their
-    /// subsets) instead of searching them; at most 16, 0 for never.
+    /// subsets, read from complete tables below 8 vertices) instead of searching them,
+    /// and Node Kayles components of up to N + 4 vertices of average degree at least 3;
+    /// at most 16, 0 for never.
     #[arg(long, value_name = "N", default_value_t = SearchConfig::default().small_order as u8,
           value_parser = clap::value_parser!(u8).range(0..=16))]
     small_order: u8,

@@ -35,6 +35,7 @@ pub mod mex;
 pub mod moves;
 pub mod node;
 pub mod small;
+pub mod small_table;
 pub mod split;
 pub mod stack;
 pub mod symmetry;

@@ -1,9 +1,13 @@
 //! Nimbers of small graphs computed at once: every position reachable from the whole
 //! graph is a subset of its vertices, so a graph of `k <= 16` vertices is solved by a
 //! memoized mex over subsets (`2^k` one-byte slots, no hashing, no components, no keys).
-//! The search hands it every component of at most
+//! Subsets of at most [`TABLE_ORDER`] vertices are not searched at all: their values are
+//! read from the complete tables of [`small_table`](crate::small_table), shared by every
+//! solver of the process. The search hands it every component of at most
 //! [`SearchConfig::small_order`](crate::engine::SearchConfig::small_order) vertices: at that
 //! size this costs less than one memo lookup and search node of the general engine.
+
+use crate::small_table::{self, TableGame, TABLE_ORDER};
 
 /// The largest graph a [`SmallSolver`] takes.
 pub const MAX_SMALL_ORDER: usize = 16;
@@ -25,6 +29,10 @@ pub struct SmallSolver {
     values: Vec<u8>,
     stamps: Vec<u32>,
     generation: u32,
+    /// The game being solved.
+    game: Option<TableGame>,
+    /// The rows of neighbours of the graph being solved.
+    rows: Vec<u16>,
     /// The moves of the graph being solved: (the vertices the move needs, the vertices it
     /// deletes).
     moves: Vec<(u16, u16)>,
@@ -35,6 +43,10 @@ impl SmallSolver {
     /// vertex `j`; at most [`MAX_SMALL_ORDER`] vertices): a move deletes a closed
     /// neighbourhood.
     pub fn node_kayles(&mut self, open: &[u64]) -> u8 {
+        self.set_graph(TableGame::Node, open);
+        if open.len() <= TABLE_ORDER {
+            return self.table_value(((1u32 << open.len()) - 1) as u16);
+        }
         self.moves.clear();
         self.moves.extend(
             open.iter()
@@ -47,6 +59,10 @@ impl SmallSolver {
     /// Arc Kayles on the graph whose vertex `i` has the neighbours `open[i]`: a move deletes
     /// the two ends of an edge.
     pub fn arc_kayles(&mut self, open: &[u64]) -> u8 {
+        self.set_graph(TableGame::Arc, open);
+        if open.len() <= TABLE_ORDER {
+            return self.table_value(((1u32 << open.len()) - 1) as u16);
+        }
         self.moves.clear();
         for (i, &row) in open.iter().enumerate() {
             let mut later = row >> i >> 1;
@@ -60,11 +76,17 @@ impl SmallSolver {
         self.solve(open.len())
     }
 
-    fn solve(&mut self, order: usize) -> u8 {
+    fn set_graph(&mut self, game: TableGame, open: &[u64]) {
         assert!(
-            order <= MAX_SMALL_ORDER,
+            open.len() <= MAX_SMALL_ORDER,
             "a small graph has at most 16 vertices"
         );
+        self.game = Some(game);
+        self.rows.clear();
+        self.rows.extend(open.iter().map(|&row| row as u16));
+    }
+
+    fn solve(&mut self, order: usize) -> u8 {
         let size = 1usize << order;
         if self.stamps.len() < size {
             self.stamps = vec![0; size];
@@ -81,6 +103,9 @@ impl SmallSolver {
 
     /// The value of the subset `set`: the mex of its options' values.
     fn value(&mut self, set: u16) -> u8 {
+        if set.count_ones() as usize <= TABLE_ORDER {
+            return self.table_value(set);
+        }
         let i = set as usize;
         if self.stamps[i] == self.generation {
             return self.values[i];
@@ -97,5 +122,59 @@ impl SmallSolver {
         self.stamps[i] = self.generation;
         self.values[i] = v;
         v
+    }
+
+    /// The value of a subset of at most [`TABLE_ORDER`] vertices, from the tables.
+    #[inline]
+    fn table_value(&self, set: u16) -> u8 {
+        let game = self.game.expect("a graph is being solved");
+        small_table::value(game, &self.rows, set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{brute, Graph};
+
+    /// Random graphs of 1 to 16 vertices and of every density, in both games, against the
+    /// definition: above the tables' size the subset search, below it the tables.
+    #[test]
+    fn agrees_with_the_definition() {
+        let mut solver = SmallSolver::default();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..600 {
+            let k = 1 + round % MAX_SMALL_ORDER;
+            let density = next() % 100;
+            let mut open = vec![0u64; k];
+            let mut edges = Vec::new();
+            for i in 0..k {
+                for j in 0..i {
+                    if next() % 100 < density {
+                        open[i] |= 1 << j;
+                        open[j] |= 1 << i;
+                        edges.push((j, i));
+                    }
+                }
+            }
+            let g = Graph::from_edges(k, &edges);
+            let all = (1u128 << k) - 1;
+            assert_eq!(
+                u32::from(solver.node_kayles(&open)),
+                brute::node_kayles(&g, all),
+                "node kayles, {edges:?}"
+            );
+            assert_eq!(
+                u32::from(solver.arc_kayles(&open)),
+                brute::arc_kayles(&g, all),
+                "arc kayles, {edges:?}"
+            );
+        }
     }
 }

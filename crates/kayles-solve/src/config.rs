@@ -31,7 +31,8 @@ pub struct SearchOptions {
     pub method: Method,
     /// Outcome method: the heap moves of `G + *k` before the moves in `G`.
     pub heap_moves_first: bool,
-    /// Evaluate components of at most this many vertices at once (0: never).
+    /// Evaluate components of at most this many vertices at once, and dense Node Kayles
+    /// components of a few more (0: never; see `kayles_core::small`).
     pub small_order: usize,
     /// The shared memo's key (default: the host symmetry, canonical codes elsewhere).
     pub memo_key: MemoKey,

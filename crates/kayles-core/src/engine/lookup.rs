@@ -72,16 +72,20 @@ impl<G: Game> Engine<'_, '_, G> {
     }
 
     /// The value of a component small enough for the game to compute at once (with the
-    /// known pieces on, up to [`SearchConfig::small_order`](super::SearchConfig::small_order)
-    /// vertices), remembered in the exact cache.
+    /// known pieces on, and [`SearchConfig::small_order`](super::SearchConfig::small_order)
+    /// not 0; [`Game::small_value`](super::Game::small_value) says what is small enough),
+    /// remembered in the exact cache.
     #[inline]
     pub(super) fn small_value(&mut self, component: &G::Position) -> Option<u8> {
         let config = self.context.memo.config;
         let game = self.context.game;
-        if !config.known_pieces || game.order(component) > config.small_order {
+        if !config.known_pieces
+            || config.small_order == 0
+            || game.order(component) > crate::small::MAX_SMALL_ORDER
+        {
             return None;
         }
-        let v = game.small_value(component, &mut self.state.scratch)?;
+        let v = game.small_value(component, config.small_order, &mut self.state.scratch)?;
         self.state.stats.small_hits += 1;
         self.remember(component.clone(), Record::known(v));
         Some(v)

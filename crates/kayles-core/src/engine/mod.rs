@@ -177,11 +177,17 @@ pub trait Game: Sync {
     /// (so it must cost a few instructions).
     fn tiny_value(&self, component: &Self::Position) -> Option<u8>;
 
-    /// The value of a component of at most
-    /// [`SearchConfig::small_order`] vertices when the game computes it at once (a
-    /// complete table, a direct evaluation), asked after the exact cache missed. None by
-    /// default.
-    fn small_value(&self, _component: &Self::Position, _scratch: &mut Self::Scratch) -> Option<u8> {
+    /// The value of a small component when the game computes it at once (a complete
+    /// table, a direct evaluation), asked after the exact cache missed; `small_order` is
+    /// [`SearchConfig::small_order`] (at least 1), which the game reads as it sees fit
+    /// (the vertex-set games: components of at most that many vertices, and dense Node
+    /// Kayles components of a few more). None by default.
+    fn small_value(
+        &self,
+        _component: &Self::Position,
+        _small_order: usize,
+        _scratch: &mut Self::Scratch,
+    ) -> Option<u8> {
         None
     }
 
