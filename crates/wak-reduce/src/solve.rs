@@ -21,7 +21,7 @@
 
 use crate::canon;
 use crate::error::WakError;
-use crate::position::{Move, WeightedGraph};
+use crate::position::{full_mask, Move, WeightedGraph};
 use crate::reduce::reduce_fast;
 use kayles_core::engine::{
     self, Game, Layers, MemoKey, Method, Position, SearchConfig, SharedMemo, Simplified,
@@ -90,7 +90,7 @@ impl Game for WeightedArcKayles {
         _scratch: &mut (),
         out: &mut Vec<WeightedGraph>,
     ) {
-        for mv in component.moves() {
+        for mv in component.move_iter() {
             let option = component.play_unchecked(mv);
             if self.reduce_options {
                 split_owned(reduce_fast(option), out);
@@ -133,7 +133,7 @@ impl Game for WeightedArcKayles {
     }
 
     fn shape_code(&self, component: &WeightedGraph, _scratch: &mut (), out: &mut Vec<u64>) {
-        out.extend(canon::labelled_code(component));
+        canon::labelled_code(component, out);
     }
 
     fn canonical_code(
@@ -142,7 +142,7 @@ impl Game for WeightedArcKayles {
         _scratch: &mut (),
         out: &mut Vec<u64>,
     ) -> bool {
-        out.extend(canon::code(component));
+        canon::code(component, out);
         true
     }
 }
@@ -150,32 +150,35 @@ impl Game for WeightedArcKayles {
 /// Pushes the live components of `position` (vertices with a counter, in components that
 /// have a move) onto `out`, moving `position` itself when it is one whole component.
 fn split_owned(position: WeightedGraph, out: &mut Vec<WeightedGraph>) {
-    let live: Vec<usize> = (0..position.order())
-        .filter(|&v| position.weight(v) > 0)
-        .collect();
-    let live = if live.len() == position.order() {
-        position
-    } else {
-        position.induced(&live)
-    };
-    let components = live.components();
-    if components.len() == 1 {
-        if !is_dead(&live) {
-            out.push(live);
+    let live = position.live_mask();
+    if live == 0 {
+        return;
+    }
+    let first = position.component_within(live);
+    if first == live {
+        if !is_dead(&position, live) {
+            out.push(if live == full_mask(position.order()) {
+                position
+            } else {
+                position.induced_mask(live)
+            });
         }
         return;
     }
-    for c in components {
-        let piece = live.induced(&c);
-        if !is_dead(&piece) {
-            out.push(piece);
+    let mut left = live;
+    while left != 0 {
+        let component = position.component_within(left);
+        left &= !component;
+        if !is_dead(&position, component) {
+            out.push(position.induced_mask(component));
         }
     }
 }
 
-/// A single vertex without a loop has no move: value 0, left out of sums.
-fn is_dead(piece: &WeightedGraph) -> bool {
-    piece.order() == 1 && !piece.has_loop(0)
+/// Whether the component `component` (a mask) of `position` is a single vertex without a
+/// loop: no move, value 0, left out of sums.
+fn is_dead(position: &WeightedGraph, component: u64) -> bool {
+    component.count_ones() == 1 && position.loop_mask() & component == 0
 }
 
 /// An exact Weighted Arc-Kayles solver with a memo shared across calls.
