@@ -137,7 +137,8 @@ fn lemma_instances(ctx: &Context, name: &str) -> Result<Vec<Instance>, CheckErro
 const BRUTE_MAX_WEIGHT: u64 = 14;
 
 /// Checks lemma instances: the prediction against the reducing solver and, for small
-/// positions, against the definition and the plain solver.
+/// positions, against the definition and the plain solver (and against the plain solver
+/// for every single-vertex position, which the reducing solver settles by WAK-LOOP).
 fn check_instances(ctx: &Context, items: &[Instance]) -> CheckResult {
     par_check_with(
         ctx,
@@ -150,15 +151,20 @@ fn check_instances(ctx: &Context, items: &[Instance]) -> CheckResult {
                 .map_err(|e| CheckError::Engine(e.to_string()))?;
             let mut compared = 1;
             let mut judges = vec![("the reducing solver", value)];
+            let plain_value = |plain: &mut Solver| {
+                plain
+                    .nimber(g)
+                    .map_err(|e| CheckError::Engine(e.to_string()))
+            };
             if g.total_weight() <= BRUTE_MAX_WEIGHT {
                 judges.push(("the definition", wak_definition(g)));
-                judges.push((
-                    "the plain solver",
-                    plain
-                        .nimber(g)
-                        .map_err(|e| CheckError::Engine(e.to_string()))?,
-                ));
+                judges.push(("the plain solver", plain_value(plain)?));
                 compared += 2;
+            } else if g.order() == 1 {
+                // The reducing solver settles a single vertex by WAK-LOOP itself (its
+                // tiny value): the plain solver, which searches it, judges at every weight.
+                judges.push(("the plain solver", plain_value(plain)?));
+                compared += 1;
             }
             for (judge, v) in judges {
                 if !inst.predicted.holds(v) {

@@ -10,10 +10,13 @@
 //! so equal codes mean isomorphic positions whatever the budget: a budget cut only costs
 //! memo hits, never correctness.
 
-use crate::position::{Ones, WeightedGraph};
+use crate::position::{Ones, WeightedGraph, MAX_VERTICES};
 
 /// Leaves of the individualization tree explored before settling for the best code.
 pub(crate) const LEAF_BUDGET: usize = 32;
+
+/// The longest code: `[n, n weights, loop mask, n adjacency rows]`.
+const MAX_CODE: usize = 2 * MAX_VERTICES + 2;
 
 #[inline]
 fn mix(x: u64) -> u64 {
@@ -24,28 +27,34 @@ fn mix(x: u64) -> u64 {
 }
 
 fn class_count(colour: &[u64]) -> usize {
-    let mut c = colour.to_vec();
-    c.sort_unstable();
-    c.dedup();
-    c.len()
+    let mut sorted = [0u64; MAX_VERTICES];
+    let sorted = &mut sorted[..colour.len()];
+    sorted.copy_from_slice(colour);
+    sorted.sort_unstable();
+    sorted.windows(2).filter(|w| w[0] != w[1]).count() + usize::from(!sorted.is_empty())
 }
 
-fn refine(g: &WeightedGraph, colour: &mut Vec<u64>) {
+/// Colour refinement: each vertex's colour becomes a hash of its colour and the sorted
+/// colours of its neighbours, until the number of colours stops growing.
+fn refine(g: &WeightedGraph, colour: &mut [u64]) {
     let n = colour.len();
     let mut classes = class_count(colour);
-    let mut buf = Vec::with_capacity(n);
+    let mut next = [0u64; MAX_VERTICES];
+    let mut around = [0u64; MAX_VERTICES];
     loop {
-        let next: Vec<u64> = (0..n)
-            .map(|v| {
-                buf.clear();
-                buf.extend(Ones(g.adj_mask(v)).map(|u| colour[u]));
-                buf.sort_unstable();
-                buf.iter()
-                    .fold(mix(colour[v]), |h, &x| mix(h.rotate_left(5) ^ x))
-            })
-            .collect();
-        let c = class_count(&next);
-        *colour = next;
+        for (v, slot) in next[..n].iter_mut().enumerate() {
+            let mut k = 0;
+            for u in Ones(g.adj_mask(v)) {
+                around[k] = colour[u];
+                k += 1;
+            }
+            around[..k].sort_unstable();
+            *slot = around[..k]
+                .iter()
+                .fold(mix(colour[v]), |h, &x| mix(h.rotate_left(5) ^ x));
+        }
+        let c = class_count(&next[..n]);
+        colour.copy_from_slice(&next[..n]);
         if c == classes {
             return;
         }
@@ -53,26 +62,36 @@ fn refine(g: &WeightedGraph, colour: &mut Vec<u64>) {
     }
 }
 
+/// The individualization search, with the best code so far and a buffer for the next
+/// (on the stack: a code is at most [`MAX_CODE`] words).
 struct Search<'a> {
     g: &'a WeightedGraph,
-    best: Vec<u64>,
-    candidate: Vec<u64>,
+    best: [u64; MAX_CODE],
+    candidate: [u64; MAX_CODE],
+    /// The length of every code of `g`.
+    len: usize,
     leaves: usize,
 }
 
 impl Search<'_> {
-    fn explore(&mut self, mut colour: Vec<u64>) {
-        refine(self.g, &mut colour);
+    fn explore(&mut self, colour: &mut [u64]) {
+        refine(self.g, colour);
         let n = colour.len();
-        let mut sorted: Vec<(u64, usize)> = colour.iter().copied().zip(0..n).collect();
-        sorted.sort_unstable();
+        // The vertices by (colour, vertex).
+        let mut order = [0u8; MAX_VERTICES];
+        for (v, slot) in order[..n].iter_mut().enumerate() {
+            *slot = v as u8;
+        }
+        let order = &mut order[..n];
+        order.sort_unstable_by_key(|&v| (colour[usize::from(v)], v));
+        let colour_at = |i: usize| colour[usize::from(order[i])];
         // Find the cells (runs of equal colour); pick the smallest non-singleton one, the
         // first such in colour order.
         let mut cell: Option<(usize, usize)> = None;
         let mut i = 0;
         while i < n {
             let mut j = i + 1;
-            while j < n && sorted[j].0 == sorted[i].0 {
+            while j < n && colour_at(j) == colour_at(i) {
                 j += 1;
             }
             if j - i > 1 && cell.map_or(true, |(a, b)| j - i < b - a) {
@@ -82,19 +101,23 @@ impl Search<'_> {
         }
         match cell {
             None => {
+                let first = self.leaves == 0;
                 self.leaves += 1;
-                let order: Vec<usize> = sorted.iter().map(|&(_, v)| v).collect();
-                self.encode(&order);
-                if self.best.is_empty() || self.candidate < self.best {
+                self.encode(order);
+                let len = self.len;
+                if first || self.candidate[..len] < self.best[..len] {
                     std::mem::swap(&mut self.best, &mut self.candidate);
                 }
             }
             Some((a, b)) => {
-                for &(_, v) in &sorted[a..b] {
+                for &v in &order[a..b] {
                     if self.leaves >= LEAF_BUDGET {
                         return;
                     }
-                    let mut c = colour.clone();
+                    let mut c = [0u64; MAX_VERTICES];
+                    let c = &mut c[..n];
+                    c.copy_from_slice(colour);
+                    let v = usize::from(v);
                     c[v] = mix(c[v] ^ 0x5bd1_e995_1234_5678);
                     self.explore(c);
                 }
@@ -102,55 +125,61 @@ impl Search<'_> {
         }
     }
 
-    fn encode(&mut self, order: &[usize]) {
+    fn encode(&mut self, order: &[u8]) {
         let g = self.g;
         let n = order.len();
-        let mut position = [0usize; 64];
+        let mut position = [0usize; MAX_VERTICES];
         for (p, &v) in order.iter().enumerate() {
-            position[v] = p;
+            position[usize::from(v)] = p;
         }
         let remap = |m: u64| Ones(m).fold(0u64, |acc, u| acc | 1 << position[u]);
-        self.candidate.clear();
-        self.candidate.push(n as u64);
-        self.candidate.extend(order.iter().map(|&v| g.weight(v)));
-        self.candidate.push(remap(g.loop_mask()));
-        self.candidate
-            .extend(order.iter().map(|&v| remap(g.adj_mask(v))));
+        let code = &mut self.candidate;
+        code[0] = n as u64;
+        for (p, &v) in order.iter().enumerate() {
+            let v = usize::from(v);
+            code[1 + p] = g.weight(v);
+            code[n + 2 + p] = remap(g.adj_mask(v));
+        }
+        code[n + 1] = remap(g.loop_mask());
     }
 }
 
-/// The code of `g` in its own vertex order: cheap, and a valid memo key next to canonical
-/// codes (it encodes the same kind of whole position).
-pub(crate) fn labelled_code(g: &WeightedGraph) -> Vec<u64> {
+/// Appends the code of `g` in its own vertex order: cheap, and a valid memo key next to
+/// canonical codes (it encodes the same kind of whole position).
+pub(crate) fn labelled_code(g: &WeightedGraph, out: &mut Vec<u64>) {
     let n = g.order();
-    let mut out = Vec::with_capacity(2 * n + 2);
+    out.reserve(2 * n + 2);
     out.push(n as u64);
     out.extend_from_slice(g.weights());
     out.push(g.loop_mask());
     out.extend((0..n).map(|v| g.adj_mask(v)));
-    out
 }
 
-/// The canonical code of `g` (see the module documentation).
-pub(crate) fn code(g: &WeightedGraph) -> Vec<u64> {
-    let colour: Vec<u64> = (0..g.order())
-        .map(|v| {
-            mix(mix(g.weight(v))
-                ^ if g.has_loop(v) {
-                    0x1234_5678_9abc_def1
-                } else {
-                    0
-                })
-        })
-        .collect();
+/// Appends the canonical code of `g` (see the module documentation).
+pub(crate) fn code(g: &WeightedGraph, out: &mut Vec<u64>) {
+    let n = g.order();
+    if n <= 1 {
+        // One order only: the canonical code is the labelled one.
+        return labelled_code(g, out);
+    }
+    let mut colour = [0u64; MAX_VERTICES];
+    for (v, c) in colour[..n].iter_mut().enumerate() {
+        *c = mix(mix(g.weight(v))
+            ^ if g.has_loop(v) {
+                0x1234_5678_9abc_def1
+            } else {
+                0
+            });
+    }
     let mut s = Search {
         g,
-        best: Vec::new(),
-        candidate: Vec::new(),
+        best: [0; MAX_CODE],
+        candidate: [0; MAX_CODE],
+        len: 2 * n + 2,
         leaves: 0,
     };
-    s.explore(colour);
-    s.best
+    s.explore(&mut colour[..n]);
+    out.extend_from_slice(&s.best[..s.len]);
 }
 
 #[cfg(test)]
@@ -169,12 +198,18 @@ mod tests {
             w2[perm[v]] = g.weight(v);
         }
         let h = WeightedGraph::new(&w2, &e2).unwrap();
-        assert_eq!(code(&g), code(&h));
+        assert_eq!(code_of(&g), code_of(&h));
         let other = WeightedGraph::new(
             &[1, 2, 2, 1, 2, 2],
             &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (1, 1)],
         )
         .unwrap();
-        assert_ne!(code(&g), code(&other));
+        assert_ne!(code_of(&g), code_of(&other));
+    }
+
+    fn code_of(g: &WeightedGraph) -> Vec<u64> {
+        let mut out = Vec::new();
+        code(g, &mut out);
+        out
     }
 }

@@ -12,11 +12,19 @@ use std::fmt;
 /// The most vertices a [`WeightedGraph`] has (neighbourhoods are `u64` masks).
 pub const MAX_VERTICES: usize = 64;
 
+/// Positions of at most this many vertices are kept inline, without a heap allocation
+/// (counters in an array, each neighbourhood in one byte): the solver makes and drops
+/// millions of small positions, and the exact cache holds them by value.
+pub const INLINE_VERTICES: usize = 8;
+
 /// A Weighted Arc-Kayles position: vertices `0..n` with `u64` counters, simple edges and
 /// loops.
 ///
 /// Invariant: at most [`MAX_VERTICES`] vertices and the counters sum to at most
-/// `u64::MAX`, so merging counters never overflows.
+/// `u64::MAX`, so merging counters never overflows. Positions of at most
+/// [`INLINE_VERTICES`] vertices are stored inline (80 bytes, no allocation), larger ones
+/// on the heap; the two storages never hold the same position, so equality and hashing
+/// are those of the position.
 ///
 /// ```
 /// use wak_reduce::{Move, WeightedGraph};
@@ -29,9 +37,25 @@ pub const MAX_VERTICES: usize = 64;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct WeightedGraph {
-    weights: Vec<u64>,
-    loops: u64,
-    adj: Vec<u64>,
+    repr: Repr,
+}
+
+/// The storage of a [`WeightedGraph`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Repr {
+    /// At most [`INLINE_VERTICES`] vertices; the entries past `n` are zero.
+    Inline {
+        n: u8,
+        loops: u8,
+        adj: [u8; INLINE_VERTICES],
+        weights: [u64; INLINE_VERTICES],
+    },
+    /// More than [`INLINE_VERTICES`] vertices.
+    Heap {
+        loops: u64,
+        weights: Box<[u64]>,
+        adj: Box<[u64]>,
+    },
 }
 
 /// A move of Weighted Arc-Kayles.
@@ -77,11 +101,8 @@ impl WeightedGraph {
             .iter()
             .try_fold(0u64, |s, &w| s.checked_add(w))
             .ok_or(WakError::WeightOverflow)?;
-        let mut g = WeightedGraph {
-            weights: weights.to_vec(),
-            loops: 0,
-            adj: vec![0; n],
-        };
+        let mut g = WeightedGraph::edgeless(n);
+        g.weights_mut().copy_from_slice(weights);
         for &(u, v) in edges {
             if let Some(&vertex) = [u, v].iter().find(|&&x| x >= n) {
                 return Err(WakError::MissingVertex {
@@ -100,13 +121,33 @@ impl WeightedGraph {
                 return Err(WakError::DuplicateEdge { u, v });
             }
             if u == v {
-                g.loops |= 1 << u;
+                g.add_loop_unchecked(u);
             } else {
-                g.adj[u] |= 1 << v;
-                g.adj[v] |= 1 << u;
+                g.set_adj_mask(u, g.adj_mask(u) | 1 << v);
+                g.set_adj_mask(v, g.adj_mask(v) | 1 << u);
             }
         }
         Ok(g)
+    }
+
+    /// `n` vertices (at most [`MAX_VERTICES`]), counters zero, no edges or loops.
+    fn edgeless(n: usize) -> Self {
+        debug_assert!(n <= MAX_VERTICES);
+        let repr = if n <= INLINE_VERTICES {
+            Repr::Inline {
+                n: n as u8,
+                loops: 0,
+                adj: [0; INLINE_VERTICES],
+                weights: [0; INLINE_VERTICES],
+            }
+        } else {
+            Repr::Heap {
+                loops: 0,
+                weights: vec![0; n].into_boxed_slice(),
+                adj: vec![0; n].into_boxed_slice(),
+            }
+        };
+        WeightedGraph { repr }
     }
 
     /// Reads the command-line form: weights `"3,2,5"` and edges `"0-1,1-2,2-2"` (`v-v` is
@@ -138,36 +179,53 @@ impl WeightedGraph {
     }
 
     /// Number of vertices.
+    #[inline]
     pub fn order(&self) -> usize {
-        self.weights.len()
+        match &self.repr {
+            Repr::Inline { n, .. } => usize::from(*n),
+            Repr::Heap { weights, .. } => weights.len(),
+        }
     }
 
     /// The counters, vertex by vertex.
+    #[inline]
     pub fn weights(&self) -> &[u64] {
-        &self.weights
+        match &self.repr {
+            Repr::Inline { n, weights, .. } => &weights[..usize::from(*n)],
+            Repr::Heap { weights, .. } => weights,
+        }
+    }
+
+    #[inline]
+    fn weights_mut(&mut self) -> &mut [u64] {
+        match &mut self.repr {
+            Repr::Inline { n, weights, .. } => &mut weights[..usize::from(*n)],
+            Repr::Heap { weights, .. } => weights,
+        }
     }
 
     /// The counter of `v`.
     ///
     /// # Panics
     /// If `v >= self.order()`.
+    #[inline]
     pub fn weight(&self, v: usize) -> u64 {
-        self.weights[v]
+        self.weights()[v]
     }
 
     /// The sum of the counters (an upper bound on the number of moves left).
     pub fn total_weight(&self) -> u64 {
-        self.weights.iter().sum()
+        self.weights().iter().sum()
     }
 
     /// Whether `v` carries a loop (false for a missing vertex).
     pub fn has_loop(&self, v: usize) -> bool {
-        v < self.order() && self.loops >> v & 1 == 1
+        v < self.order() && self.loop_mask() >> v & 1 == 1
     }
 
     /// Whether `uv` (`u != v`) is an edge (false for missing vertices).
     pub fn has_edge(&self, u: usize, v: usize) -> bool {
-        u < self.order() && v < self.order() && self.adj[u] >> v & 1 == 1
+        u < self.order() && v < self.order() && self.adj_mask(u) >> v & 1 == 1
     }
 
     /// The neighbours of `v` other than itself, increasing.
@@ -175,24 +233,27 @@ impl WeightedGraph {
     /// # Panics
     /// If `v >= self.order()`.
     pub fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> {
-        Ones(self.adj[v])
+        Ones(self.adj_mask(v))
     }
 
     /// Degree of `v`, loops not counted.
+    ///
+    /// # Panics
+    /// If `v >= self.order()`.
     pub fn degree(&self, v: usize) -> usize {
-        self.adj[v].count_ones() as usize
+        self.adj_mask(v).count_ones() as usize
     }
 
     /// The edges `(u, v)` with `u < v`, sorted (loops not included).
     pub fn edges(&self) -> Vec<(usize, usize)> {
         (0..self.order())
-            .flat_map(|u| Ones(self.adj[u] >> u >> 1).map(move |d| (u, u + 1 + d)))
+            .flat_map(|u| Ones(self.adj_mask(u) >> u >> 1).map(move |d| (u, u + 1 + d)))
             .collect()
     }
 
     /// The looped vertices, increasing.
     pub fn loops(&self) -> Vec<usize> {
-        Ones(self.loops).collect()
+        Ones(self.loop_mask()).collect()
     }
 
     /// The same graph with other counters.
@@ -214,30 +275,33 @@ impl WeightedGraph {
             .iter()
             .try_fold(0u64, |s, &w| s.checked_add(w))
             .ok_or(WakError::WeightOverflow)?;
-        Ok(WeightedGraph {
-            weights: weights.to_vec(),
-            ..self.clone()
-        })
+        let mut g = self.clone();
+        g.weights_mut().copy_from_slice(weights);
+        Ok(g)
     }
 
     /// The legal moves: loops first (by vertex), then edges `(u, v)`, `u < v`, sorted.
     pub fn moves(&self) -> Vec<Move> {
+        self.move_iter().collect()
+    }
+
+    /// The legal moves in the order of [`moves`](Self::moves), without collecting them.
+    pub(crate) fn move_iter(&self) -> impl Iterator<Item = Move> + '_ {
         let live = self.live_mask();
-        let mut out: Vec<Move> = Ones(self.loops & live).map(Move::Loop).collect();
-        for u in Ones(live) {
-            out.extend(
-                Ones(self.adj[u] & live & !((2u64 << u).wrapping_sub(1))).map(|v| Move::Edge(u, v)),
-            );
-        }
-        out
+        Ones(self.loop_mask() & live)
+            .map(Move::Loop)
+            .chain(Ones(live).flat_map(move |u| {
+                Ones(self.adj_mask(u) & live & !((2u64 << u).wrapping_sub(1)))
+                    .map(move |v| Move::Edge(u, v))
+            }))
     }
 
     /// The position after `mv` (vertex numbering unchanged); an error if `mv` is illegal.
     pub fn play(&self, mv: Move) -> Result<Self, WakError> {
         let legal = match mv {
-            Move::Loop(u) => self.has_loop(u) && self.weights[u] >= 1,
+            Move::Loop(u) => self.has_loop(u) && self.weight(u) >= 1,
             Move::Edge(u, v) => {
-                u != v && self.has_edge(u, v) && self.weights[u] >= 1 && self.weights[v] >= 1
+                u != v && self.has_edge(u, v) && self.weight(u) >= 1 && self.weight(v) >= 1
             }
         };
         if !legal {
@@ -248,18 +312,17 @@ impl WeightedGraph {
 
     /// The moves with the positions they lead to.
     pub fn options(&self) -> impl Iterator<Item = (Move, WeightedGraph)> + '_ {
-        self.moves()
-            .into_iter()
-            .map(|m| (m, self.play_unchecked(m)))
+        self.move_iter().map(|m| (m, self.play_unchecked(m)))
     }
 
     pub(crate) fn play_unchecked(&self, mv: Move) -> Self {
         let mut g = self.clone();
+        let weights = g.weights_mut();
         match mv {
-            Move::Loop(u) => g.weights[u] -= 1,
+            Move::Loop(u) => weights[u] -= 1,
             Move::Edge(u, v) => {
-                g.weights[u] -= 1;
-                g.weights[v] -= 1;
+                weights[u] -= 1;
+                weights[v] -= 1;
             }
         }
         g
@@ -270,30 +333,30 @@ impl WeightedGraph {
         let mut left = full_mask(self.order());
         let mut out = Vec::new();
         while left != 0 {
-            let mut comp = left & left.wrapping_neg();
-            let mut frontier = comp;
-            while frontier != 0 {
-                let next = Ones(frontier).fold(0, |m, v| m | self.adj[v]);
-                frontier = next & left & !comp;
-                comp |= frontier;
-            }
+            let comp = self.component_within(left);
             left &= !comp;
             out.push(Ones(comp).collect());
         }
         out
     }
 
+    /// The component of the least vertex of `within` in the subgraph induced by `within`
+    /// (not empty), as a mask.
+    pub(crate) fn component_within(&self, within: u64) -> u64 {
+        let mut comp = within & within.wrapping_neg();
+        let mut frontier = comp;
+        while frontier != 0 {
+            let next = Ones(frontier).fold(0, |m, v| m | self.adj_mask(v));
+            frontier = next & within & !comp;
+            comp |= frontier;
+        }
+        comp
+    }
+
     /// Whether the graph is connected (the empty graph counts as connected).
     pub fn is_connected(&self) -> bool {
         let all = full_mask(self.order());
-        let mut comp = all & all.wrapping_neg();
-        let mut frontier = comp;
-        while frontier != 0 {
-            let next = Ones(frontier).fold(0, |m, v| m | self.adj[v]);
-            frontier = next & !comp;
-            comp |= frontier;
-        }
-        comp == all
+        all == 0 || self.component_within(all) == all
     }
 
     /// The position induced by `vertices` (renumbered `0..` in the given order).
@@ -301,20 +364,32 @@ impl WeightedGraph {
     /// # Panics
     /// If a vertex is out of range.
     pub fn induced(&self, vertices: &[usize]) -> Self {
-        let weights = vertices.iter().map(|&v| self.weights[v]).collect();
+        let mut g = WeightedGraph::edgeless(vertices.len());
         let mut loops = 0;
-        let mut adj = vec![0u64; vertices.len()];
         for (i, &v) in vertices.iter().enumerate() {
-            loops |= ((self.loops >> v) & 1) << i;
+            g.weights_mut()[i] = self.weight(v);
+            loops |= ((self.loop_mask() >> v) & 1) << i;
+            let row = self.adj_mask(v);
+            let mut adj = 0;
             for (j, &u) in vertices.iter().enumerate() {
-                adj[i] |= ((self.adj[v] >> u) & 1) << j;
+                adj |= ((row >> u) & 1) << j;
             }
+            g.set_adj_mask(i, adj);
         }
-        WeightedGraph {
-            weights,
-            loops,
-            adj,
+        g.set_loop_mask(loops);
+        g
+    }
+
+    /// The position induced by the vertices of `mask` (renumbered `0..`, increasing), the
+    /// same as [`induced`](Self::induced) on them without listing them.
+    pub(crate) fn induced_mask(&self, mask: u64) -> Self {
+        let mut g = WeightedGraph::edgeless(mask.count_ones() as usize);
+        for (i, v) in Ones(mask).enumerate() {
+            g.weights_mut()[i] = self.weight(v);
+            g.set_adj_mask(i, compress(self.adj_mask(v), mask));
         }
+        g.set_loop_mask(compress(self.loop_mask(), mask));
+        g
     }
 
     /// The position with vertex `v` deleted; the vertices after `v` move down by one.
@@ -322,24 +397,25 @@ impl WeightedGraph {
     /// # Panics
     /// If `v >= self.order()`.
     pub fn remove_vertex(&self, v: usize) -> Self {
+        let n = self.order();
+        assert!(v < n, "vertex {v} of a position of order {n}");
         let squeeze = |m: u64| {
             let low = (1u64 << v) - 1;
             (m & low) | ((m >> 1) & !low)
         };
-        let mut weights = self.weights.clone();
-        weights.remove(v);
-        let mut adj: Vec<u64> = self.adj.iter().map(|&m| squeeze(m)).collect();
-        adj.remove(v);
-        WeightedGraph {
-            weights,
-            loops: squeeze(self.loops),
-            adj,
+        let mut g = WeightedGraph::edgeless(n - 1);
+        for u in (0..n).filter(|&u| u != v) {
+            let i = if u < v { u } else { u - 1 };
+            g.weights_mut()[i] = self.weight(u);
+            g.set_adj_mask(i, squeeze(self.adj_mask(u)));
         }
+        g.set_loop_mask(squeeze(self.loop_mask()));
+        g
     }
 
     /// The weights in command-line form, `"3,2,5"`.
     pub fn weights_string(&self) -> String {
-        self.weights
+        self.weights()
             .iter()
             .map(u64::to_string)
             .collect::<Vec<_>>()
@@ -370,17 +446,52 @@ impl WeightedGraph {
 
     // --- crate internals on masks ---
 
+    /// The neighbours of `v` (loop not included) as a mask.
+    ///
+    /// # Panics
+    /// If `v >= self.order()`.
+    #[inline]
     pub(crate) fn adj_mask(&self, v: usize) -> u64 {
-        self.adj[v]
+        match &self.repr {
+            Repr::Inline { n, adj, .. } => u64::from(adj[..usize::from(*n)][v]),
+            Repr::Heap { adj, .. } => adj[v],
+        }
     }
 
+    /// Sets the neighbours of `v` (the caller keeps the adjacency symmetric and without
+    /// `v` itself).
+    #[inline]
+    fn set_adj_mask(&mut self, v: usize, mask: u64) {
+        match &mut self.repr {
+            Repr::Inline { n, adj, .. } => {
+                debug_assert!(mask < 1 << *n);
+                adj[..usize::from(*n)][v] = mask as u8;
+            }
+            Repr::Heap { adj, .. } => adj[v] = mask,
+        }
+    }
+
+    #[inline]
     pub(crate) fn loop_mask(&self) -> u64 {
-        self.loops
+        match &self.repr {
+            Repr::Inline { loops, .. } => u64::from(*loops),
+            Repr::Heap { loops, .. } => *loops,
+        }
+    }
+
+    #[inline]
+    fn set_loop_mask(&mut self, mask: u64) {
+        debug_assert!(mask & !full_mask(self.order()) == 0);
+        match &mut self.repr {
+            Repr::Inline { loops, .. } => *loops = mask as u8,
+            Repr::Heap { loops, .. } => *loops = mask,
+        }
     }
 
     /// Vertices with a positive counter.
+    #[inline]
     pub(crate) fn live_mask(&self) -> u64 {
-        self.weights
+        self.weights()
             .iter()
             .enumerate()
             .filter(|(_, &w)| w > 0)
@@ -388,12 +499,21 @@ impl WeightedGraph {
     }
 
     pub(crate) fn set_weight_unchecked(&mut self, v: usize, w: u64) {
-        self.weights[v] = w;
+        self.weights_mut()[v] = w;
     }
 
     pub(crate) fn add_loop_unchecked(&mut self, v: usize) {
-        self.loops |= 1 << v;
+        self.set_loop_mask(self.loop_mask() | 1 << v);
     }
+}
+
+/// The bits of `bits` at the places of `mask`'s bits, packed down to the low end (the
+/// BMI2 `pext` instruction, written out).
+#[inline]
+fn compress(bits: u64, mask: u64) -> u64 {
+    Ones(mask)
+        .enumerate()
+        .fold(0, |out, (i, v)| out | ((bits >> v) & 1) << i)
 }
 
 impl fmt::Display for WeightedGraph {
@@ -517,6 +637,63 @@ mod tests {
         assert_eq!(g.remove_vertex(63).order(), 63);
         assert_eq!(g.components().len(), 63);
         assert!(WeightedGraph::new(&[1; 65], &[]).is_err());
+    }
+
+    /// A 12-vertex position (heap storage): a cycle with chords and loops.
+    fn twelve() -> WeightedGraph {
+        let weights: Vec<u64> = (0..12).map(|v| v % 4).collect();
+        let mut edges: Vec<(usize, usize)> = (0..12).map(|v| (v, (v + 1) % 12)).collect();
+        edges.extend([(0, 6), (2, 9), (3, 3), (7, 7), (11, 11)]);
+        WeightedGraph::new(&weights, &edges).unwrap()
+    }
+
+    #[test]
+    fn inline_and_heap_positions_agree() {
+        assert!(std::mem::size_of::<WeightedGraph>() <= 80);
+        let g = twelve();
+        // Every way down to at most INLINE_VERTICES vertices gives the position built
+        // directly, equal and with the same hash.
+        let keep: Vec<usize> = vec![0, 1, 2, 3, 6, 7, 9, 11];
+        let mask = keep.iter().fold(0u64, |m, &v| m | 1 << v);
+        let by_list = g.induced(&keep);
+        let by_mask = g.induced_mask(mask);
+        let mut by_removal = g.clone();
+        for v in (0..12).rev().filter(|v| !keep.contains(v)) {
+            by_removal = by_removal.remove_vertex(v);
+        }
+        let direct = WeightedGraph::new(by_list.weights(), &by_list.edges_and_loops()).unwrap();
+        let hash = |x: &WeightedGraph| {
+            use std::hash::{BuildHasher, BuildHasherDefault};
+            BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(x)
+        };
+        for h in [&by_mask, &by_removal, &direct] {
+            assert_eq!(*h, by_list);
+            assert_eq!(hash(h), hash(&by_list));
+        }
+        assert_eq!(
+            by_list.to_string(),
+            "weights 0,1,2,3,2,3,1,3 edges 0-1,0-4,0-7,1-2,2-3,2-6,3-3,4-5,5-5,7-7"
+        );
+        // Heap positions compare by content too, and keep every operation.
+        assert_eq!(g.clone(), twelve());
+        assert_ne!(g, g.with_weights(&[1; 12]).unwrap());
+        assert_eq!(g.components(), vec![(0..12).collect::<Vec<_>>()]);
+        assert_eq!(g.play(Move::Loop(3)).unwrap().weight(3), 2);
+        assert_eq!(g.remove_vertex(0).order(), 11);
+    }
+
+    #[test]
+    fn induced_mask_matches_induced() {
+        let g = twelve();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mask = x & full_mask(12);
+            let list: Vec<usize> = Ones(mask).collect();
+            assert_eq!(g.induced_mask(mask), g.induced(&list));
+        }
     }
 
     #[test]

@@ -10,18 +10,24 @@
 //!    vertices, false twins, to a canonical position. A few mask operations on a small
 //!    graph, far cheaper than the hashing that follows; it is what makes huge counters free
 //!    when a heavy vertex absorbs them. [`Solver::plain`] switches them off.
-//! 3. **Memo keys**: the engine's exact cache holds positions as they are; the shared memo
+//! 3. **Single vertices** (with the reductions on): a looped vertex of counter `w` is worth
+//!    `w mod 2` (WAK-LOOP), the engine's tiny value. A reduced position has no dead vertex
+//!    and no two isolated looped ones (false twins), so when the reduced start is empty
+//!    or one vertex, [`Solver::nimber`] answers at once and builds no engine memo at all
+//!    (the memo is made at the first real search): the heavy star of the benchmarks
+//!    reduces to one looped vertex.
+//! 4. **Memo keys**: the engine's exact cache holds positions as they are; the shared memo
 //!    holds the *labelled* code (the position in its own vertex order) and the
 //!    *canonical* code (module `canon`), so that isomorphic positions share an entry.
 //!    Both codes encode the whole weighted, looped graph in the same format.
-//! 4. Otherwise the options are searched and the mex taken.
+//! 5. Otherwise the options are searched and the mex taken.
 //!
 //! The recursion depth is at most the total weight left after reduction; deep positions
 //! are searched on a thread with a stack sized for them, up to [`MAX_TOTAL_WEIGHT`].
 
 use crate::canon;
 use crate::error::WakError;
-use crate::position::{Move, WeightedGraph};
+use crate::position::{full_mask, Move, WeightedGraph};
 use crate::reduce::reduce_fast;
 use kayles_core::engine::{
     self, Game, Layers, MemoKey, Method, Position, SearchConfig, SharedMemo, Simplified,
@@ -90,7 +96,7 @@ impl Game for WeightedArcKayles {
         _scratch: &mut (),
         out: &mut Vec<WeightedGraph>,
     ) {
-        for mv in component.moves() {
+        for mv in component.move_iter() {
             let option = component.play_unchecked(mv);
             if self.reduce_options {
                 split_owned(reduce_fast(option), out);
@@ -101,8 +107,20 @@ impl Game for WeightedArcKayles {
         }
     }
 
-    fn tiny_value(&self, _component: &WeightedGraph) -> Option<u8> {
-        None
+    /// With `reduce_options`, a single vertex: a looped one of counter `w` is a single
+    /// path of `w` moves, value `w mod 2` (WAK-LOOP, docs/claims/README.md; certify checks
+    /// it against the plain solver, which has no such shortcut); an unlooped one has no
+    /// move. Larger components: none.
+    #[inline]
+    fn tiny_value(&self, component: &WeightedGraph) -> Option<u8> {
+        if !self.reduce_options || component.order() != 1 {
+            return None;
+        }
+        Some(if component.has_loop(0) {
+            (component.weight(0) % 2) as u8
+        } else {
+            0
+        })
     }
 
     fn order(&self, component: &WeightedGraph) -> usize {
@@ -133,7 +151,7 @@ impl Game for WeightedArcKayles {
     }
 
     fn shape_code(&self, component: &WeightedGraph, _scratch: &mut (), out: &mut Vec<u64>) {
-        out.extend(canon::labelled_code(component));
+        canon::labelled_code(component, out);
     }
 
     fn canonical_code(
@@ -142,7 +160,7 @@ impl Game for WeightedArcKayles {
         _scratch: &mut (),
         out: &mut Vec<u64>,
     ) -> bool {
-        out.extend(canon::code(component));
+        canon::code(component, out);
         true
     }
 }
@@ -150,32 +168,35 @@ impl Game for WeightedArcKayles {
 /// Pushes the live components of `position` (vertices with a counter, in components that
 /// have a move) onto `out`, moving `position` itself when it is one whole component.
 fn split_owned(position: WeightedGraph, out: &mut Vec<WeightedGraph>) {
-    let live: Vec<usize> = (0..position.order())
-        .filter(|&v| position.weight(v) > 0)
-        .collect();
-    let live = if live.len() == position.order() {
-        position
-    } else {
-        position.induced(&live)
-    };
-    let components = live.components();
-    if components.len() == 1 {
-        if !is_dead(&live) {
-            out.push(live);
+    let live = position.live_mask();
+    if live == 0 {
+        return;
+    }
+    let first = position.component_within(live);
+    if first == live {
+        if !is_dead(&position, live) {
+            out.push(if live == full_mask(position.order()) {
+                position
+            } else {
+                position.induced_mask(live)
+            });
         }
         return;
     }
-    for c in components {
-        let piece = live.induced(&c);
-        if !is_dead(&piece) {
-            out.push(piece);
+    let mut left = live;
+    while left != 0 {
+        let component = position.component_within(left);
+        left &= !component;
+        if !is_dead(&position, component) {
+            out.push(position.induced_mask(component));
         }
     }
 }
 
-/// A single vertex without a loop has no move: value 0, left out of sums.
-fn is_dead(piece: &WeightedGraph) -> bool {
-    piece.order() == 1 && !piece.has_loop(0)
+/// Whether the component `component` (a mask) of `position` is a single vertex without a
+/// loop: no move, value 0, left out of sums.
+fn is_dead(position: &WeightedGraph, component: u64) -> bool {
+    component.count_ones() == 1 && position.loop_mask() & component == 0
 }
 
 /// An exact Weighted Arc-Kayles solver with a memo shared across calls.
@@ -192,7 +213,10 @@ fn is_dead(piece: &WeightedGraph) -> bool {
 /// ```
 pub struct Solver {
     reductions: bool,
-    memo: SharedMemo,
+    method: Method,
+    /// The engine's memo, built at the first search: a position that is settled without
+    /// one (empty, or a single vertex after reduction) costs no memo at all.
+    memo: Option<SharedMemo>,
 }
 
 impl std::fmt::Debug for Solver {
@@ -226,7 +250,8 @@ impl Solver {
     pub fn new() -> Self {
         Solver {
             reductions: true,
-            memo: SharedMemo::new(config(true, SearchConfig::default().method)),
+            method: SearchConfig::default().method,
+            memo: None,
         }
     }
 
@@ -235,7 +260,8 @@ impl Solver {
     pub fn plain() -> Self {
         Solver {
             reductions: false,
-            memo: SharedMemo::new(config(false, SearchConfig::default().method)),
+            method: SearchConfig::default().method,
+            memo: None,
         }
     }
 
@@ -251,13 +277,14 @@ impl Solver {
     pub fn with_method(self, method: Method) -> Self {
         Solver {
             reductions: self.reductions,
-            memo: SharedMemo::new(config(self.reductions, method)),
+            method,
+            memo: None,
         }
     }
 
     /// The engine's method.
     pub fn method(&self) -> Method {
-        self.memo.config().method
+        self.method
     }
 
     /// Whether this solver reduces.
@@ -281,10 +308,22 @@ impl Solver {
                 max: MAX_TOTAL_WEIGHT,
             });
         }
-        let memo = &self.memo;
         let game = WeightedArcKayles {
             reduce_options: self.reductions,
         };
+        // Settled without a search: nothing left, or (reduced) one vertex. A reduced
+        // position has no dead vertex and no two isolated looped ones (they are false
+        // twins), so its components are all single vertices only when it has one vertex.
+        if start.order() == 0 {
+            return Ok(0);
+        }
+        if let Some(v) = game.tiny_value(&start) {
+            return Ok(u32::from(v));
+        }
+        let (reductions, method) = (self.reductions, self.method);
+        let memo = &*self
+            .memo
+            .get_or_insert_with(|| SharedMemo::new(config(reductions, method)));
         let run = || engine::solve(&game, memo, &start);
         let value = if total <= SHALLOW {
             run()
@@ -321,7 +360,7 @@ impl Solver {
 
     /// Work counters since creation (or the last [`clear`](Self::clear)).
     pub fn stats(&self) -> SolverStats {
-        let s = self.memo.stats();
+        let s = self.search_stats();
         SolverStats {
             searched: s.positions,
             memo_hits: s.exact_hits + s.shape_hits + s.canonical_hits,
@@ -330,18 +369,21 @@ impl Solver {
 
     /// The engine's full statistics (every layer's hits, reductions, memo bytes).
     pub fn search_stats(&self) -> kayles_core::engine::SearchStats {
-        self.memo.stats()
+        self.memo
+            .as_ref()
+            .map(SharedMemo::stats)
+            .unwrap_or_default()
     }
 
     /// Number of shared memo entries (a searched component has up to two: its canonical
     /// code and the labelled code it was met under).
     pub fn memo_len(&self) -> usize {
-        self.memo.stats().shared_entries as usize
+        self.search_stats().shared_entries as usize
     }
 
     /// Empties the memo and the counters.
     pub fn clear(&mut self) {
-        self.memo = SharedMemo::new(config(self.reductions, self.method()));
+        self.memo = None;
     }
 }
 
@@ -363,9 +405,11 @@ mod tests {
 
     #[test]
     fn deep_position_on_its_own_stack() {
-        // A looped vertex of weight 5001 (recursion depth 5001): value 1.
+        // A looped vertex of weight 5001: value 1, settled at once by the reducing solver,
+        // searched to depth 5001 by the plain one.
         let g = WeightedGraph::new(&[5001], &[(0, 0)]).unwrap();
         assert_eq!(Solver::new().nimber(&g), Ok(1));
+        assert_eq!(Solver::plain().nimber(&g), Ok(1));
         // The looped edge 300 x 301 (about 45 000 positions): 1 + 2 (300 mod 2) = 1.
         let e = WeightedGraph::new(&[300, 301], &[(0, 0), (1, 1), (0, 1)]).unwrap();
         assert_eq!(Solver::new().nimber(&e), Ok(1));
