@@ -121,7 +121,11 @@ mod tests {
 
     fn graph_of(rows: &[u16]) -> Graph {
         let edges: Vec<(usize, usize)> = (0..rows.len())
-            .flat_map(|i| (0..i).filter(move |&j| rows[i] >> j & 1 == 1).map(move |j| (j, i)))
+            .flat_map(|i| {
+                (0..i)
+                    .filter(move |&j| rows[i] >> j & 1 == 1)
+                    .map(move |j| (j, i))
+            })
             .collect();
         Graph::from_edges(rows.len(), &edges)
     }
