@@ -62,8 +62,8 @@ impl<'a> SolverOracle<'a> {
     /// thread pool's hand-offs would cost more than the search); on a larger host it keeps
     /// its pool, whose threads have deep stacks (on the calling thread it would start a
     /// deep-stack thread per question, unless that thread is one already, as
-    /// [`certify_with_solver`](crate::certify_with_solver) makes it). The configuration is restored when the oracle is
-    /// dropped.
+    /// [`certify_with_solver`](crate::certify_with_solver) makes it). The configuration
+    /// is restored when the oracle is dropped.
     pub fn new(solver: &'a mut GameSolver, host: &'a Graph) -> Self {
         let config = solver.config();
         if host.order() <= 64 {

@@ -358,8 +358,6 @@ impl<'h, S: Bits, R: VertexRules> VertexGame<'h, S, R> {
         survey
     }
 
-    /// Fills `scratch.rows` with the component's adjacency in local indices (components of
-    /// at most 64 vertices), unless they are there already.
     /// Whether a Node Kayles component a little above `small_order` (at most
     /// [`DENSE_EXTRA_ORDER`] more vertices) is dense enough to be evaluated at once:
     /// average degree at least [`DENSE_AVERAGE_DEGREE`]. A move deletes a closed
@@ -378,6 +376,8 @@ impl<'h, S: Bits, R: VertexRules> VertexGame<'h, S, R> {
         degrees as usize >= DENSE_AVERAGE_DEGREE * order
     }
 
+    /// Fills `scratch.rows` with the component's adjacency in local indices (components of
+    /// at most 64 vertices), unless they are there already.
     fn local_rows(&self, component: S, scratch: &mut VertexScratch<S>) {
         if scratch.rows_of == Some(component) {
             return;
