@@ -11,6 +11,7 @@
 //! the process: each slot is written with the one value it can have, so a race only
 //! computes a value twice.
 
+use crate::bits::compress;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
@@ -48,18 +49,6 @@ fn levels(game: TableGame) -> &'static Levels {
     }
 }
 
-/// The bits of `bits` (a subset of `set`) renumbered by their rank in `set`.
-#[inline]
-fn compress(mut bits: u16, set: u16) -> u32 {
-    let mut out = 0;
-    while bits != 0 {
-        let lowest = bits & bits.wrapping_neg();
-        out |= 1 << (set & (lowest - 1)).count_ones();
-        bits ^= lowest;
-    }
-    out
-}
-
 /// The lower-triangle code of the subgraph induced by `set` in the graph whose vertex `i`
 /// has the neighbours `rows[i]`.
 #[inline]
@@ -70,7 +59,7 @@ fn lower_triangle_code(rows: &[u16], set: u16) -> u32 {
     let mut left = set;
     while left != 0 {
         let v = left.trailing_zeros() as usize;
-        code |= compress(rows[v] & earlier, earlier) << shift;
+        code |= (compress(u64::from(rows[v]), u64::from(earlier)) as u32) << shift;
         shift += earlier.count_ones();
         earlier |= 1 << v;
         left &= left - 1;

@@ -7,6 +7,7 @@
 //! its counter reaches zero; only the [reductions](crate::reduce) delete vertices.
 
 use crate::error::WakError;
+use kayles_core::bits::compress;
 use std::fmt;
 
 /// The most vertices a [`WeightedGraph`] has (neighbourhoods are `u64` masks).
@@ -505,15 +506,6 @@ impl WeightedGraph {
     pub(crate) fn add_loop_unchecked(&mut self, v: usize) {
         self.set_loop_mask(self.loop_mask() | 1 << v);
     }
-}
-
-/// The bits of `bits` at the places of `mask`'s bits, packed down to the low end (the
-/// BMI2 `pext` instruction, written out).
-#[inline]
-fn compress(bits: u64, mask: u64) -> u64 {
-    Ones(mask)
-        .enumerate()
-        .fold(0, |out, (i, v)| out | ((bits >> v) & 1) << i)
 }
 
 impl fmt::Display for WeightedGraph {
