@@ -79,6 +79,12 @@ pub struct SearchFlags {
     #[arg(long, value_name = "N", default_value_t = SearchConfig::default().small_order as u8,
           value_parser = clap::value_parser!(u8).range(0..=16))]
     small_order: u8,
+    /// With the outcome method: decide whether C + *k is a win for Node Kayles components
+    /// of at most N vertices by a plain search on their vertex subsets (no components, no
+    /// shared memo), which stops at the first losing move; at most 32, 0 for never.
+    #[arg(long, value_name = "N", default_value_t = SearchConfig::default().leaf_order as u8,
+          value_parser = clap::value_parser!(u8).range(0..=32))]
+    leaf_order: u8,
     /// With the outcome method: try the heap moves of G + *k before the moves in G (a
     /// different order of the same search, for a second route to a value).
     #[arg(long)]
@@ -113,6 +119,7 @@ impl SearchFlags {
             reductions: !self.no_reductions,
             known_pieces: !self.no_known_pieces,
             small_order: usize::from(self.small_order),
+            leaf_order: usize::from(self.leaf_order),
             heap_moves_first: self.heap_moves_first,
             ..SearchOptions::default()
         }

@@ -78,7 +78,8 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
     };
     format!(
         "{label}: {seconds:.3} s, {} positions searched ({:.0}/s); hits: {} exact, {} symmetry, \
-         {} shape, {} canonical, {} known pieces, {} small; {} reductions; {} parallel \
+         {} shape, {} canonical, {} known pieces, {} small, {} leaf ({} leaf positions); \
+         {} reductions; {} parallel \
          splits{outcome}; memo: {} entries, {:.1} MiB now, peak {:.1} MiB of the {:.0} MiB \
          limit, {} evictions, {} cache clears; peak RSS {:.1} MiB",
         s.positions,
@@ -89,6 +90,8 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
         s.canonical_hits,
         s.known_hits,
         s.small_hits,
+        s.leaf_hits,
+        s.leaf_positions,
         s.reductions,
         s.parallel_splits,
         s.shared_entries,

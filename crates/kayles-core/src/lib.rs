@@ -24,6 +24,7 @@ pub mod bits;
 pub mod board;
 pub mod brute;
 pub mod canonical;
+pub mod dense_leaf;
 pub mod engine;
 pub mod families;
 pub mod game;

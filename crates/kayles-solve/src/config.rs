@@ -34,6 +34,9 @@ pub struct SearchOptions {
     /// Evaluate components of at most this many vertices at once, and dense Node Kayles
     /// components of a few more (0: never; see `kayles_core::small`).
     pub small_order: usize,
+    /// Outcome method: decide `C + *k` for Node Kayles components of at most this many
+    /// vertices by a plain search on their subsets (0: never; see `kayles_core::dense_leaf`).
+    pub leaf_order: usize,
     /// The shared memo's key (default: the host symmetry, canonical codes elsewhere).
     pub memo_key: MemoKey,
     /// Canonize components up to this order; `None`: 64, or 0 on top of a host symmetry.
@@ -56,6 +59,7 @@ impl Default for SearchOptions {
             method: SearchConfig::default().method,
             heap_moves_first: false,
             small_order: SearchConfig::default().small_order,
+            leaf_order: SearchConfig::default().leaf_order,
             memo_key: MemoKey::Symmetry,
             canonical_max_order: None,
             threads: 0,
@@ -81,6 +85,7 @@ impl SearchOptions {
             method: self.method,
             heap_moves_first: self.heap_moves_first,
             small_order: self.small_order,
+            leaf_order: self.leaf_order,
             fault: None,
             memo_key: self.memo_key,
             canonical_max_order: self

@@ -105,6 +105,12 @@ pub struct SearchConfig {
     /// at once by the game ([`Game::small_value`]: for Node and Arc Kayles a memoized mex
     /// over their `2^k` subsets), without memo keys or search. 0 switches it off.
     pub small_order: usize,
+    /// With the outcome method and [`known_pieces`](Self::known_pieces): whether
+    /// `C + *h` is a win is decided at once, by the game's own search, for the components
+    /// the game takes at this size ([`Game::leaf_wins`]: dense Node Kayles components of
+    /// at most this many vertices, at most
+    /// [`MAX_LEAF_ORDER`](crate::dense_leaf::MAX_LEAF_ORDER)). 0 switches it off.
+    pub leaf_order: usize,
     /// Components above this order are not canonized (the other keys still apply):
     /// refinement costs grow quadratically and large components rarely repeat.
     pub canonical_max_order: usize,
@@ -139,6 +145,7 @@ impl Default for SearchConfig {
             reductions: true,
             known_pieces: true,
             small_order: 10,
+            leaf_order: 32,
             memo_limit_bytes: 8 << 30,
             fault: None,
             exact_cache_bytes: 256 << 20,
@@ -189,6 +196,10 @@ pub struct SearchStats {
     pub known_hits: u64,
     /// Components evaluated at once for their small size ([`SearchConfig::small_order`]).
     pub small_hits: u64,
+    /// Sums `C + *h` decided at once by the game's own search ([`SearchConfig::leaf_order`]).
+    pub leaf_hits: u64,
+    /// Positions visited by those searches (not counted in [`positions`](Self::positions)).
+    pub leaf_positions: u64,
     /// Components shrunk by a reduction.
     pub reductions: u64,
     /// Positions whose options were split across threads.
@@ -221,6 +232,8 @@ impl SearchStats {
         self.symmetry_hits += other.symmetry_hits;
         self.known_hits += other.known_hits;
         self.small_hits += other.small_hits;
+        self.leaf_hits += other.leaf_hits;
+        self.leaf_positions += other.leaf_positions;
         self.reductions += other.reductions;
         self.parallel_splits += other.parallel_splits;
         self.evictions += other.evictions;

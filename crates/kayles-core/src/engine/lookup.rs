@@ -91,6 +91,33 @@ impl<G: Game> Engine<'_, '_, G> {
         Some(v)
     }
 
+    /// Whether `component + *heap` is a win, when the game decides it at once
+    /// ([`Game::leaf_wins`](super::Game::leaf_wins), with the known pieces on and
+    /// [`SearchConfig::leaf_order`](super::SearchConfig::leaf_order) not 0), remembered in
+    /// the exact cache.
+    #[inline]
+    pub(super) fn leaf_wins(&mut self, component: &G::Position, heap: u8) -> Option<bool> {
+        let config = self.context.memo.config;
+        let game = self.context.game;
+        if !config.known_pieces
+            || config.leaf_order == 0
+            || game.order(component) > config.leaf_order
+        {
+            return None;
+        }
+        let (win, positions) =
+            game.leaf_wins(component, heap, config.leaf_order, &mut self.state.scratch)?;
+        self.state.stats.leaf_hits += 1;
+        self.state.stats.leaf_positions += positions;
+        let record = if win {
+            Record::UNKNOWN.with_win(heap)
+        } else {
+            Record::known(heap)
+        };
+        self.remember(component.clone(), record);
+        Some(win)
+    }
+
     /// Counts a searched position, and every [`PROGRESS_EVERY`](super::memo::PROGRESS_EVERY)
     /// positions publishes the count and looks at the stop flag.
     #[inline]

@@ -191,6 +191,21 @@ pub trait Game: Sync {
         None
     }
 
+    /// Whether `component + *heap` is a win, when the game decides it at once by a search
+    /// of its own, asked after the exact cache and [`small_value`](Self::small_value)
+    /// missed, with the outcome method only; `leaf_order` is
+    /// [`SearchConfig::leaf_order`] (at least 1). The answer comes with the number of
+    /// positions the game's search visited for it. None by default.
+    fn leaf_wins(
+        &self,
+        _component: &Self::Position,
+        _heap: u8,
+        _leaf_order: usize,
+        _scratch: &mut Self::Scratch,
+    ) -> Option<(bool, u64)> {
+        None
+    }
+
     /// The size of a component (vertices), for the thresholds of the configuration.
     fn order(&self, component: &Self::Position) -> usize;
 

@@ -91,6 +91,9 @@ impl<G: Game> Engine<'_, '_, G> {
         if let Some(v) = self.small_value(component) {
             return v != heap;
         }
+        if let Some(win) = self.leaf_wins(component, heap) {
+            return win;
+        }
         if self.stopped() {
             return false;
         }

@@ -81,6 +81,13 @@ pub fn split_everywhere(config: SearchConfig) -> SearchConfig {
     }
 }
 
+/// The layers that answer a component at once, as (known pieces, small order, leaf
+/// order): none; the known pieces only; the dense leaf (Node Kayles components of up to 32
+/// vertices decided by its own search); the small-graph solver and the leaf, as by
+/// default.
+pub const LAYERS_AT_ONCE: [(bool, usize, usize); 4] =
+    [(false, 0, 0), (true, 0, 0), (true, 0, 32), (true, 10, 32)];
+
 /// Every search configuration worth distinguishing: for both methods, every memo key
 /// with every combination of reductions and known pieces (with and without the direct
 /// evaluation of small components, which would otherwise answer every fixture without a
@@ -96,13 +103,14 @@ pub fn configs() -> Vec<SearchConfig> {
             MemoKey::Symmetry,
         ] {
             for reductions in [false, true] {
-                for (known_pieces, small_order) in [(false, 0), (true, 0), (true, 10)] {
+                for (known_pieces, small_order, leaf_order) in LAYERS_AT_ONCE {
                     out.push(SearchConfig {
                         method,
                         memo_key,
                         reductions,
                         known_pieces,
                         small_order,
+                        leaf_order,
                         threads: 1,
                         ..SearchConfig::default()
                     });
@@ -116,12 +124,14 @@ pub fn configs() -> Vec<SearchConfig> {
             memo_key: MemoKey::Symmetry,
             canonical_max_order: 0,
             small_order: 0,
+            leaf_order: 0,
             threads: 1,
             ..SearchConfig::default()
         });
         out.push(split_everywhere(SearchConfig {
             method,
             small_order: 0,
+            leaf_order: 0,
             ..SearchConfig::default()
         }));
         out.push(split_everywhere(SearchConfig {
@@ -133,6 +143,7 @@ pub fn configs() -> Vec<SearchConfig> {
         method: Method::Outcome,
         heap_moves_first: true,
         small_order: 0,
+        leaf_order: 0,
         threads: 1,
         ..SearchConfig::default()
     });
@@ -148,6 +159,7 @@ pub fn faulty_configs() -> Vec<SearchConfig> {
             let config = SearchConfig {
                 method: Method::Outcome,
                 small_order: 0,
+                leaf_order: 0,
                 fault: Some(fault),
                 threads: 1,
                 ..layers
@@ -218,11 +230,26 @@ fn every_engine_agrees_with_the_definition_on_every_subset() {
             }
         }
         // The symmetry key was in use, not the canonical code under another name (where
-        // the fixtures are searched, not evaluated as small components).
+        // the fixtures are searched, not evaluated as small components); the dense leaf
+        // decided some Node Kayles positions where it was on.
+        for solver in &solvers {
+            let config = solver.config();
+            if game == GameKind::Node
+                && config.method == Method::Outcome
+                && config.known_pieces
+                && config.small_order == 0
+                && config.leaf_order > 0
+            {
+                assert!(
+                    solver.stats().leaf_hits > 0,
+                    "{game} {config:?}: the leaf decided nothing"
+                );
+            }
+        }
         for solver in &solvers {
             let config = solver.config();
             if config.memo_key == MemoKey::Symmetry
-                && (config.small_order == 0 || !config.known_pieces)
+                && ((config.small_order == 0 && config.leaf_order == 0) || !config.known_pieces)
             {
                 assert!(
                     solver.stats().symmetry_hits > 0,
@@ -291,10 +318,11 @@ pub fn random_graphs() -> impl Iterator<Item = Graph> {
 fn wins_with_heap_agrees_with_the_definition() {
     for game in GameKind::ALL {
         for method in Method::ALL {
-            for small_order in [0, 10] {
+            for (_, small_order, leaf_order) in LAYERS_AT_ONCE {
                 let config = SearchConfig {
                     method,
                     small_order,
+                    leaf_order,
                     ..SearchConfig::default()
                 };
                 let mut solver = GameSolver::new(game, config);

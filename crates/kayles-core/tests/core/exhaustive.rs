@@ -2,7 +2,7 @@
 //! 7 vertices up to isomorphism, every engine of both games and both methods against the
 //! definition.
 
-use crate::corpus::{judge, split_everywhere};
+use crate::corpus::{judge, split_everywhere, LAYERS_AT_ONCE};
 use kayles_core::canonical::{graph_code, Canonizer};
 use kayles_core::engine::{MemoKey, Method, SearchConfig};
 use kayles_core::game::GameSolver;
@@ -32,17 +32,25 @@ fn search_equals_definition_on_all_graphs_up_to_6_vertices() {
             SearchConfig::default(),
             SearchConfig {
                 small_order: 0,
+                leaf_order: 0,
+                ..SearchConfig::default()
+            },
+            SearchConfig {
+                small_order: 0,
+                leaf_order: 32,
                 ..SearchConfig::default()
             },
             SearchConfig::plain(),
             SearchConfig {
                 memo_key: MemoKey::Shape,
                 small_order: 0,
+                leaf_order: 0,
                 threads: 1,
                 ..SearchConfig::default()
             },
             split_everywhere(SearchConfig {
                 small_order: 0,
+                leaf_order: 0,
                 ..SearchConfig::default()
             }),
         ]
@@ -83,10 +91,11 @@ fn both_methods_equal_definition_on_every_graph_on_7_vertices() {
     assert!(graphs.len() >= 1044, "{} classes", graphs.len());
     for game in GameKind::ALL {
         for method in Method::ALL {
-            for small_order in [0, 10] {
+            for (_, small_order, leaf_order) in LAYERS_AT_ONCE.into_iter().skip(1) {
                 let config = SearchConfig {
                     method,
                     small_order,
+                    leaf_order,
                     threads: 1,
                     ..SearchConfig::default()
                 };

@@ -154,9 +154,11 @@ fn subsets_of_a_host_keep_their_values() {
             let host = families::build(spec).unwrap();
             let n = host.order();
             let table = SubsetTable::compute_game(&host, game).unwrap();
+            // The dense leaf off: it would decide the queens positions without the key.
             let config = SearchConfig {
                 memo_key: MemoKey::Symmetry,
                 canonical_max_order: 0,
+                leaf_order: 0,
                 threads: 1,
                 ..SearchConfig::default()
             };
