@@ -23,7 +23,8 @@
 //! - **outcome**: the outcome search on the cases of the outcome-search issue (queens 12 to
 //!   15, grid 3x24, Cram 3x14 and 3x20, grid 3x28, P(39,2), grid 3x21 and P(27,2)), beside
 //!   queens-nimbers, `nko.c` or the mex route in the same run; runs stop at `--cap SECONDS`
-//!   (default 600) and are reported as stopped.
+//!   (default 600) and are reported as stopped. `--only SPEC` (repeatable) runs only the
+//!   cases of that spec, e.g. `--only queens:14`.
 
 use anyhow::{bail, Context, Result};
 use kayles_core::node::Solver;
@@ -316,6 +317,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let mut runs = 5usize;
     let mut compare: Option<String> = None;
     let mut cap = 600.0f64;
+    let mut only: Vec<String> = Vec::new();
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -325,6 +327,10 @@ pub fn run(args: &[String]) -> Result<()> {
             }
             "--cap" => {
                 cap = args.get(i + 1).context("--cap SECONDS")?.parse()?;
+                i += 1;
+            }
+            "--only" => {
+                only.push(args.get(i + 1).context("--only SPEC")?.clone());
                 i += 1;
             }
             "--compare" => {
@@ -450,7 +456,7 @@ pub fn run(args: &[String]) -> Result<()> {
         crate::bench_engine::run(runs.min(3), compare.as_deref())?;
     }
     if which == "all" || which == "outcome" {
-        crate::bench_outcome::run(runs.min(3), cap)?;
+        crate::bench_outcome::run(runs.min(3), cap, &only)?;
     }
     if which == "all" || which == "search" {
         let runs = runs.min(3);

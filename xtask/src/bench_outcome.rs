@@ -194,7 +194,8 @@ fn capped_cell(sample: Option<&crate::bench::Sample>, cap: f64) -> String {
     sample.map_or_else(|| format!("> {cap:.0} s (stopped)"), cell)
 }
 
-pub fn run(runs: usize, cap: f64) -> Result<()> {
+/// Runs the cases (those whose spec is in `only`, when it is not empty).
+pub fn run(runs: usize, cap: f64, only: &[String]) -> Result<()> {
     let kayles = build_kayles()?;
     let nko = build_c_baseline("nko");
     let queens_nimbers = build_queens_nimbers();
@@ -210,7 +211,10 @@ pub fn run(runs: usize, cap: f64) -> Result<()> {
     }
     println!("| case | game | threads | value | kayles (outcome) | baseline | ratio | target |");
     println!("|---|---|---|---|---|---|---|---|");
-    for case in CASES {
+    for case in CASES
+        .iter()
+        .filter(|c| only.is_empty() || only.iter().any(|s| s == c.spec))
+    {
         let baseline = match (&case.baseline, &nko, &queens_nimbers) {
             (Baseline::Nko, Ok(nko), _) => Some((
                 "nko.c",

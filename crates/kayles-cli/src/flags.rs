@@ -81,9 +81,9 @@ pub struct SearchFlags {
     small_order: u8,
     /// With the outcome method: decide whether C + *k is a win for Node Kayles components
     /// of at most N vertices by a plain search on their vertex subsets (no components, no
-    /// shared memo), which stops at the first losing move; at most 32, 0 for never.
+    /// shared memo), which stops at the first losing move; at most 64, 0 for never.
     #[arg(long, value_name = "N", default_value_t = SearchConfig::default().leaf_order as u8,
-          value_parser = clap::value_parser!(u8).range(0..=32))]
+          value_parser = clap::value_parser!(u8).range(0..=64))]
     leaf_order: u8,
     /// With the outcome method: try the heap moves of G + *k before the moves in G (a
     /// different order of the same search, for a second route to a value).

@@ -167,7 +167,7 @@ fn detect_fast_pext() -> bool {
     false
 }
 
-/// For each vertex `v` of `set` (at most 32 vertices), in order: the neighbours of `v`
+/// For each vertex `v` of `set` (at most 64 vertices), in order: the neighbours of `v`
 /// inside `set`, as a row of local indices (bit `i` for the `i`-th vertex of `set`),
 /// appended to `out`. `open[v]` is the open neighbourhood of `v`. Uses the BMI2 `pext`
 /// instruction where it is fast ([`has_fast_pext`]).
@@ -180,8 +180,8 @@ fn detect_fast_pext() -> bool {
 /// local_rows_of(&open, 0b1110u64, &mut rows);
 /// assert_eq!(rows, vec![0b010, 0b101, 0b010]);
 /// ```
-pub fn local_rows_of<S: Bits>(open: &[S], set: S, out: &mut Vec<u32>) {
-    debug_assert!(set.count() <= 32);
+pub fn local_rows_of<S: Bits>(open: &[S], set: S, out: &mut Vec<u64>) {
+    debug_assert!(set.count() <= 64);
     #[cfg(target_arch = "x86_64")]
     if has_fast_pext() {
         // SAFETY: the processor has BMI2.
@@ -193,7 +193,7 @@ pub fn local_rows_of<S: Bits>(open: &[S], set: S, out: &mut Vec<u32>) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
-unsafe fn local_rows_bmi2<S: Bits>(open: &[S], set: S, out: &mut Vec<u32>) {
+unsafe fn local_rows_bmi2<S: Bits>(open: &[S], set: S, out: &mut Vec<u64>) {
     local_rows_with(open, set, out, |bits, mask| {
         std::arch::x86_64::_pext_u64(bits, mask)
     });
@@ -203,7 +203,7 @@ unsafe fn local_rows_bmi2<S: Bits>(open: &[S], set: S, out: &mut Vec<u32>) {
 fn local_rows_with<S: Bits>(
     open: &[S],
     set: S,
-    out: &mut Vec<u32>,
+    out: &mut Vec<u64>,
     pext: impl Fn(u64, u64) -> u64,
 ) {
     let mut left = set;
@@ -218,7 +218,7 @@ fn local_rows_with<S: Bits>(
                 shift += mask.count_ones();
             }
         }
-        out.push(row as u32);
+        out.push(row);
     }
 }
 

@@ -18,12 +18,12 @@ use crate::engine::Record;
 use crate::small_table::{self, TableGame, TABLE_ORDER};
 
 /// The largest graph a [`DenseLeaf`] takes.
-pub const MAX_LEAF_ORDER: usize = 32;
+pub const MAX_LEAF_ORDER: usize = 64;
 
 /// One subset's entry: valid when `stamp` is the leaf's current stamp.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    set: u32,
+    set: u64,
     stamp: u32,
     record: Record,
 }
@@ -34,7 +34,7 @@ struct Entry {
 /// use kayles_core::dense_leaf::DenseLeaf;
 /// let mut leaf = DenseLeaf::default();
 /// // The complete graph K_9 is worth 1: it wins alone, and loses beside a heap of 1.
-/// let k9: Vec<u32> = (0..9).map(|i| 0x1ff & !(1 << i)).collect();
+/// let k9: Vec<u64> = (0..9).map(|i| 0x1ff & !(1 << i)).collect();
 /// assert!(leaf.node_kayles_wins(&k9, 0));
 /// assert!(!leaf.node_kayles_wins(&k9, 1));
 /// assert!(leaf.node_kayles_wins(&k9, 2));
@@ -42,9 +42,9 @@ struct Entry {
 #[derive(Default)]
 pub struct DenseLeaf {
     /// The rows of neighbours of the graph being searched.
-    rows: Vec<u32>,
+    rows: Vec<u64>,
     /// The closed neighbourhoods of its vertices.
-    closed: Vec<u32>,
+    closed: Vec<u64>,
     entries: Vec<Entry>,
     stamp: u32,
     /// Entries of the current stamp.
@@ -52,7 +52,7 @@ pub struct DenseLeaf {
     /// The options of the subsets on the search path, one block per level, each as its
     /// number of vertices (high half) and the subset (low half), in search order once
     /// sorted.
-    children: Vec<u64>,
+    children: Vec<u128>,
     /// Subsets searched (not settled by the table or the memo), since the leaf was made.
     pub positions: u64,
     /// A deliberate error, for tests only: the first option searched decides the node.
@@ -64,10 +64,10 @@ impl DenseLeaf {
     /// Whether `G + *heap` is a win for the player to move, `G` the graph whose vertex `i`
     /// has the neighbours `rows[i]` (bit `j` for vertex `j`; at most [`MAX_LEAF_ORDER`]
     /// vertices).
-    pub fn node_kayles_wins(&mut self, rows: &[u32], heap: u8) -> bool {
+    pub fn node_kayles_wins(&mut self, rows: &[u64], heap: u8) -> bool {
         assert!(
             rows.len() <= MAX_LEAF_ORDER,
-            "a leaf graph has at most 32 vertices"
+            "a leaf graph has at most 64 vertices"
         );
         if rows != self.rows.as_slice() {
             self.rows.clear();
@@ -77,10 +77,10 @@ impl DenseLeaf {
                 .extend(rows.iter().enumerate().map(|(i, &row)| row | 1 << i));
             self.new_stamp();
         }
-        let all = if rows.len() == 32 {
-            u32::MAX
+        let all = if rows.len() == 64 {
+            u64::MAX
         } else {
-            (1u32 << rows.len()) - 1
+            (1u64 << rows.len()) - 1
         };
         self.wins(all, heap)
     }
@@ -98,14 +98,14 @@ impl DenseLeaf {
     }
 
     #[inline]
-    fn slot(&self, set: u32) -> usize {
-        let h = u64::from(set).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    fn slot(&self, set: u64) -> usize {
+        let h = (set ^ set >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         (h >> 32) as usize & (self.entries.len() - 1)
     }
 
     /// What the table knows of `set`.
     #[inline]
-    fn record(&self, set: u32) -> Record {
+    fn record(&self, set: u64) -> Record {
         let mut i = self.slot(set);
         loop {
             let e = &self.entries[i];
@@ -120,7 +120,7 @@ impl DenseLeaf {
     }
 
     /// Merges `record` into the entry of `set`.
-    fn learn(&mut self, set: u32, record: Record) {
+    fn learn(&mut self, set: u64, record: Record) {
         if 2 * (self.used + 1) > self.entries.len() {
             self.grow();
         }
@@ -160,12 +160,12 @@ impl DenseLeaf {
 
     /// The nimber of a subset of at most [`TABLE_ORDER`] vertices.
     #[inline]
-    fn table_value(&self, set: u32) -> u8 {
+    fn table_value(&self, set: u64) -> u8 {
         small_table::value(TableGame::Node, &self.rows, set)
     }
 
     /// Whether `set + *heap` is a win.
-    fn wins(&mut self, set: u32, heap: u8) -> bool {
+    fn wins(&mut self, set: u64, heap: u8) -> bool {
         let order = set.count_ones();
         if order as usize <= TABLE_ORDER {
             return self.table_value(set) != heap;
@@ -195,7 +195,7 @@ impl DenseLeaf {
     /// Whether a move in `set` (the heap left at `heap`) is a loss. Options settled by
     /// the tables or the memo are looked at first; the others are searched fewest
     /// vertices first (the most forcing moves).
-    fn option_wins(&mut self, set: u32, heap: u8) -> bool {
+    fn option_wins(&mut self, set: u64, heap: u8) -> bool {
         let base = self.children.len();
         let mut left = set;
         while left != 0 {
@@ -216,7 +216,7 @@ impl DenseLeaf {
                 Some(true) => {}
                 None => self
                     .children
-                    .push(u64::from(order) << 32 | u64::from(child)),
+                    .push(u128::from(order) << 64 | u128::from(child)),
             }
         }
         let end = self.children.len();
@@ -227,7 +227,7 @@ impl DenseLeaf {
             if c > base && child == self.children[c - 1] {
                 continue;
             }
-            if !self.wins(child as u32, heap) {
+            if !self.wins(child as u64, heap) {
                 won = true;
                 break;
             }
@@ -240,7 +240,7 @@ impl DenseLeaf {
     }
 
     /// Whether a heap move wins: `set + *q` loses for some `q < heap`.
-    fn heap_move_wins(&mut self, set: u32, heap: u8, known: Record) -> bool {
+    fn heap_move_wins(&mut self, set: u64, heap: u8, known: Record) -> bool {
         (0..heap).any(|q| known.wins(q) != Some(true) && !self.wins(set, q))
     }
 }
@@ -287,7 +287,7 @@ mod tests {
         for round in 0..400 {
             let k = 1 + round % 14;
             let density = next() % 100;
-            let mut rows = vec![0u32; k];
+            let mut rows = vec![0u64; k];
             let mut edges = Vec::new();
             for i in 0..k {
                 for j in 0..i {

@@ -32,7 +32,7 @@ pub struct SmallSolver {
     /// The game being solved.
     game: Option<TableGame>,
     /// The rows of neighbours of the graph being solved.
-    rows: Vec<u32>,
+    rows: Vec<u64>,
     /// The moves of the graph being solved: (the vertices the move needs, the vertices it
     /// deletes).
     moves: Vec<(u16, u16)>,
@@ -83,7 +83,7 @@ impl SmallSolver {
         );
         self.game = Some(game);
         self.rows.clear();
-        self.rows.extend(open.iter().map(|&row| row as u32));
+        self.rows.extend_from_slice(open);
     }
 
     fn solve(&mut self, order: usize) -> u8 {
@@ -128,7 +128,7 @@ impl SmallSolver {
     #[inline]
     fn table_value(&self, set: u16) -> u8 {
         let game = self.game.expect("a graph is being solved");
-        small_table::value(game, &self.rows, u32::from(set))
+        small_table::value(game, &self.rows, u64::from(set))
     }
 }
 

@@ -53,7 +53,7 @@ fn levels(game: TableGame) -> &'static Levels {
 /// has the neighbours `rows[i]`, with the BMI2 `pext` instruction where it is fast
 /// ([`has_fast_pext`]), else with [`compress`].
 #[inline]
-fn lower_triangle_code(rows: &[u32], set: u32) -> u32 {
+fn lower_triangle_code(rows: &[u64], set: u64) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if has_fast_pext() {
         // SAFETY: the processor has BMI2.
@@ -64,21 +64,21 @@ fn lower_triangle_code(rows: &[u32], set: u32) -> u32 {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
-unsafe fn lower_triangle_code_bmi2(rows: &[u32], set: u32) -> u32 {
+unsafe fn lower_triangle_code_bmi2(rows: &[u64], set: u64) -> u32 {
     lower_triangle_code_with(rows, set, |bits, mask| {
         std::arch::x86_64::_pext_u64(bits, mask)
     })
 }
 
 #[inline(always)]
-fn lower_triangle_code_with(rows: &[u32], set: u32, pext: impl Fn(u64, u64) -> u64) -> u32 {
+fn lower_triangle_code_with(rows: &[u64], set: u64, pext: impl Fn(u64, u64) -> u64) -> u32 {
     let mut code = 0;
     let mut shift = 0;
-    let mut earlier = 0u32;
+    let mut earlier = 0u64;
     let mut left = set;
     while left != 0 {
         let v = left.trailing_zeros() as usize;
-        code |= (pext(u64::from(rows[v]), u64::from(earlier)) as u32) << shift;
+        code |= (pext(rows[v], earlier) as u32) << shift;
         shift += earlier.count_ones();
         earlier |= 1 << v;
         left &= left - 1;
@@ -87,8 +87,8 @@ fn lower_triangle_code_with(rows: &[u32], set: u32, pext: impl Fn(u64, u64) -> u
 }
 
 /// The nimber of the subgraph induced by `set` (at most [`TABLE_ORDER`] vertices) in the
-/// graph whose vertex `i` has the neighbours `rows[i]` (at most 32 vertices), for `game`.
-pub(crate) fn value(game: TableGame, rows: &[u32], set: u32) -> u8 {
+/// graph whose vertex `i` has the neighbours `rows[i]` (at most 64 vertices), for `game`.
+pub(crate) fn value(game: TableGame, rows: &[u64], set: u64) -> u8 {
     let order = set.count_ones() as usize;
     debug_assert!(order <= TABLE_ORDER);
     if order <= 1 {
@@ -127,7 +127,7 @@ mod tests {
     use super::*;
     use crate::{brute, Graph};
 
-    fn graph_of(rows: &[u32]) -> Graph {
+    fn graph_of(rows: &[u64]) -> Graph {
         let edges: Vec<(usize, usize)> = (0..rows.len())
             .flat_map(|i| {
                 (0..i)
@@ -138,8 +138,8 @@ mod tests {
         Graph::from_edges(rows.len(), &edges)
     }
 
-    fn rows_of_code(k: usize, code: u32) -> Vec<u32> {
-        let mut rows = vec![0u32; k];
+    fn rows_of_code(k: usize, code: u32) -> Vec<u64> {
+        let mut rows = vec![0u64; k];
         let mut bit = 0;
         for i in 0..k {
             for j in 0..i {
@@ -156,7 +156,7 @@ mod tests {
     /// The code reads the induced subgraph back: decoding it gives the same edges.
     #[test]
     fn code_is_the_induced_subgraph() {
-        let rows = [0b0110u32, 0b1001, 0b1001, 0b0110, 0];
+        let rows = [0b0110u64, 0b1001, 0b1001, 0b0110, 0];
         // The set {0, 2, 3, 4}: edges 0-2 and 2-3, i.e. local 0-1 and 1-2.
         let code = lower_triangle_code(&rows, 0b11101);
         assert_eq!(rows_of_code(4, code), vec![0b0010, 0b0101, 0b0010, 0]);
@@ -174,7 +174,7 @@ mod tests {
                 assert_eq!(lower_triangle_code(&rows, (1 << k) - 1), code);
                 let g = graph_of(&rows);
                 let all = (1u128 << k) - 1;
-                let set = (1u32 << k) - 1;
+                let set = (1u64 << k) - 1;
                 assert_eq!(
                     u32::from(value(TableGame::Node, &rows, set)),
                     brute::node_kayles(&g, all),

@@ -84,6 +84,12 @@ pub const DENSE_AVERAGE_DEGREE: usize = 3;
 /// rule, grid 3 x 24 took 62 s instead of 0.1 s at leaf order 32.
 pub const LEAF_AVERAGE_DEGREE: u32 = 4;
 
+/// A component of `k` vertices goes to the dense leaf only if its average degree is also
+/// at least `k / LEAF_ORDER_PER_DEGREE`: a move then deletes about a quarter of it, and a
+/// line of play is a few moves long. (Every leaf position of queens 13 and 14 passes it;
+/// at `k / 3` queens 14 took 64 s instead of 8.7 s on one thread.)
+pub const LEAF_ORDER_PER_DEGREE: u32 = 4;
+
 /// The host graph as the search reads it.
 pub struct Host<S> {
     /// `closed[v]` = `N[v]`.
@@ -293,7 +299,7 @@ pub struct VertexScratch<S> {
     gaps: Vec<u64>,
     small: SmallSolver,
     leaf: DenseLeaf,
-    leaf_rows: Vec<u32>,
+    leaf_rows: Vec<u64>,
 }
 
 /// A small set of 64-bit hashes that is emptied in constant time (by a generation
@@ -524,7 +530,9 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         scratch.leaf_rows.clear();
         local_rows_of(&self.host.open, *component, &mut scratch.leaf_rows);
         let degrees: u32 = scratch.leaf_rows.iter().map(|row| row.count_ones()).sum();
-        if degrees < LEAF_AVERAGE_DEGREE * order as u32 {
+        let order = order as u32;
+        if degrees < LEAF_AVERAGE_DEGREE * order || degrees * LEAF_ORDER_PER_DEGREE < order * order
+        {
             return None;
         }
         let before = scratch.leaf.positions;

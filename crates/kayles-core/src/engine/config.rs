@@ -145,7 +145,7 @@ impl Default for SearchConfig {
             reductions: true,
             known_pieces: true,
             small_order: 10,
-            leaf_order: 32,
+            leaf_order: 48,
             memo_limit_bytes: 8 << 30,
             fault: None,
             exact_cache_bytes: 256 << 20,
