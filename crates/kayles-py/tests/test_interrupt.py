@@ -19,23 +19,23 @@ CHAINS = Path(__file__).resolve().parents[3] / "fixtures" / "chains"
 
 # Calls that take far longer than the test waits (seconds to hours), one per engine.
 LONG_CALLS = {
-    "nimber (search)": 'kayles.nimber("queens:12")',
+    "nimber (search)": 'kayles.nimber("queens:15")',
     "nimber (modules)": 'kayles.nimber(("M", None))',  # replaced below
     "nimber arc": 'kayles.nimber("grid:5x8", game="arc")',
     "histogram": 'kayles.histogram("grid:4x7")',
     "histogram arc": 'kayles.histogram("grid:4x7", game="arc")',
     "subsets": 'kayles.subsets("grid:4x7", nimber=0)',
-    "sequence": 'kayles.sequence("queens", 13)',
+    "sequence": 'kayles.sequence("queens", 16)',
     "certify": 'kayles.certify(["WAK-ROOKS"], tier="full")',
     # The A316629 terms (their values grow, so each term costs a run over the earlier
     # ones): 30000 terms take about a second, a million far longer.
     "chain": f"kayles.chain({str(CHAINS / 'linked-c4.toml')!r}, 10**6, check=False)",
     "wak": "kayles.wak([1] * 42, [(i, i + 1) for i in range(41) if i % 14 != 13] + [(i, i + 14) for i in range(28)])",
 }
-# A graph with a non-trivial module goes through the modular decomposition: queens:12
+# A graph with a non-trivial module goes through the modular decomposition: queens:15
 # plus a twin of its vertex 0 (same closed neighbourhood).
 LONG_CALLS["nimber (modules)"] = (
-    "kayles.nimber((145, [tuple(e) for e in __import__('json').loads(open(EDGES).read())]))"
+    "kayles.nimber((226, [tuple(e) for e in __import__('json').loads(open(EDGES).read())]))"
 )
 
 SCRIPT = r"""
@@ -57,7 +57,7 @@ def queens_with_twin(tmp_path_factory):
 
     import networkx as nx
 
-    n = 12
+    n = 15
     G = nx.Graph()
     cells = [(r, c) for r in range(n) for c in range(n)]
     for i, (r1, c1) in enumerate(cells):
@@ -66,7 +66,7 @@ def queens_with_twin(tmp_path_factory):
                 G.add_edge(i, j)
     twin = n * n
     G.add_edges_from([(twin, v) for v in G.neighbors(0)] + [(twin, 0)])
-    path = tmp_path_factory.mktemp("graphs") / "queens12-twin.json"
+    path = tmp_path_factory.mktemp("graphs") / "queens15-twin.json"
     path.write_text(json.dumps([list(e) for e in G.edges()]))
     return str(path)
 

@@ -162,7 +162,7 @@ def test_ctrl_c_stops_a_long_run(tmp_path, call):
     only complete lines."""
     jobs = tmp_path / "jobs.g6"
     if call == "run":
-        kayles.split("queens:12", jobs, depth=1)
+        kayles.split("queens:14", jobs, depth=1)
         results = tmp_path / "r.txt"
         line = f"kayles.run({str(jobs)!r}, {str(results)!r})"
     else:
