@@ -9,6 +9,7 @@
 //! |---|---|---|
 //! | components (NK-XOR) | xors the values of the pieces | [`Game::split`], [`Game::option_pieces`] |
 //! | settled by size | | [`Game::tiny_value`] |
+//! | small components | remembers the answer | [`Game::small_value`] (a nimber, both methods), [`Game::leaf_wins`] (win or loss of `C + *h`, the outcome method) |
 //! | exact cache | a per-thread open-addressing table, prefetched | [`Position::hash64`] |
 //! | known pieces, reductions | counts them, follows a reduction | [`Game::simplify`] |
 //! | shared memo | a sharded concurrent table of full keys, bounded in bytes | [`Game::symmetry_key`], [`Game::shape_code`], [`Game::canonical_code`] |
