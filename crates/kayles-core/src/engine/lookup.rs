@@ -109,12 +109,7 @@ impl<G: Game> Engine<'_, '_, G> {
             game.leaf_wins(component, heap, config.leaf_order, &mut self.state.scratch)?;
         self.state.stats.leaf_hits += 1;
         self.state.stats.leaf_positions += positions;
-        let record = if win {
-            Record::UNKNOWN.with_win(heap)
-        } else {
-            Record::known(heap)
-        };
-        self.remember(component.clone(), record);
+        self.remember(component.clone(), Record::decided(heap, win));
         Some(win)
     }
 

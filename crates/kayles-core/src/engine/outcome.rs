@@ -104,7 +104,7 @@ impl<G: Game> Engine<'_, '_, G> {
             }
             Lookup::Reduced(smaller, pending) => {
                 let win = self.position_wins(smaller, heap);
-                let record = learnt(heap, win);
+                let record = Record::decided(heap, win);
                 self.store(pending, record);
                 self.remember(component.clone(), record);
                 win
@@ -140,7 +140,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if !win && !heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
             win = true;
         }
-        let record = learnt(heap, win);
+        let record = Record::decided(heap, win);
         self.store_under(pending, record);
         self.remember(component.clone(), record);
         win
@@ -376,15 +376,5 @@ impl<G: Game> Engine<'_, '_, G> {
         let win = self.sum_wins(base..end, heap);
         self.state.pieces.truncate(base);
         win
-    }
-}
-
-/// The record of what deciding `C + *heap` proved.
-#[inline]
-fn learnt(heap: u8, win: bool) -> Record {
-    if win {
-        Record::UNKNOWN.with_win(heap)
-    } else {
-        Record::known(heap)
     }
 }

@@ -73,6 +73,23 @@ impl Record {
         }
     }
 
+    /// What deciding `C + *heap` proves alone: a win adds the heap, a loss gives the
+    /// nimber.
+    ///
+    /// ```
+    /// use kayles_core::engine::Record;
+    /// assert_eq!(Record::decided(2, false).value(), Some(2));
+    /// assert_eq!(Record::decided(2, true).wins(2), Some(true));
+    /// ```
+    #[inline]
+    pub fn decided(heap: u8, win: bool) -> Record {
+        if win {
+            Record::UNKNOWN.with_win(heap)
+        } else {
+            Record::known(heap)
+        }
+    }
+
     /// The least heap not known to be a win: the first candidate for the nimber.
     #[inline]
     pub fn first_open_heap(self) -> u8 {
