@@ -86,3 +86,39 @@ pub fn full_mask(g: &Graph) -> u128 {
         (1u128 << g.order()) - 1
     }
 }
+
+/// `count` random graphs for the tests of the fast small-graph routes: the `r`-th has
+/// `1 + r % max_order` vertices, each pair joined with a probability drawn per graph
+/// (every density), from a xorshift stream seeded with `seed`. Each comes as its rows of
+/// neighbours (bit `j` of `rows[i]` for the edge `ij`), its edges, and the graph.
+#[cfg(test)]
+pub(crate) fn random_graphs(
+    seed: u64,
+    count: usize,
+    max_order: usize,
+) -> impl Iterator<Item = (Vec<u64>, Vec<(usize, usize)>, Graph)> {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    (0..count).map(move |round| {
+        let k = 1 + round % max_order;
+        let density = next() % 100;
+        let mut rows = vec![0u64; k];
+        let mut edges = Vec::new();
+        for i in 0..k {
+            for j in 0..i {
+                if next() % 100 < density {
+                    rows[i] |= 1 << j;
+                    rows[j] |= 1 << i;
+                    edges.push((j, i));
+                }
+            }
+        }
+        let g = Graph::from_edges(k, &edges);
+        (rows, edges, g)
+    })
+}

@@ -181,14 +181,7 @@ impl DenseLeaf {
         }
         self.positions += 1;
         let win = self.option_wins(set, heap) || self.heap_move_wins(set, heap, known);
-        self.learn(
-            set,
-            if win {
-                Record::UNKNOWN.with_win(heap)
-            } else {
-                Record::known(heap)
-            },
-        );
+        self.learn(set, Record::decided(heap, win));
         win
     }
 
@@ -248,7 +241,7 @@ impl DenseLeaf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{brute, Graph};
+    use crate::brute;
 
     /// Random graphs of 1 to 14 vertices and of every density, against the definition:
     /// `G + *h` wins exactly when `h` is not the nimber of `G`.
@@ -277,28 +270,8 @@ mod tests {
             first_option_decides,
             ..DenseLeaf::default()
         };
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for round in 0..400 {
-            let k = 1 + round % 14;
-            let density = next() % 100;
-            let mut rows = vec![0u64; k];
-            let mut edges = Vec::new();
-            for i in 0..k {
-                for j in 0..i {
-                    if next() % 100 < density {
-                        rows[i] |= 1 << j;
-                        rows[j] |= 1 << i;
-                        edges.push((j, i));
-                    }
-                }
-            }
-            let g = Graph::from_edges(k, &edges);
+        for (rows, edges, g) in brute::random_graphs(0x2545_f491_4f6c_dd1d, 400, 14) {
+            let k = rows.len();
             let nimber = brute::node_kayles(&g, (1u128 << k) - 1);
             // Heaps asked in a scrambled order, so that the table is read both ways.
             for h in [3u8, 0, 5, 1, 2, 4, 6] {

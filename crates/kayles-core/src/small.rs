@@ -135,35 +135,15 @@ impl SmallSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{brute, Graph};
+    use crate::brute;
 
     /// Random graphs of 1 to 16 vertices and of every density, in both games, against the
     /// definition: above the tables' size the subset search, below it the tables.
     #[test]
     fn agrees_with_the_definition() {
         let mut solver = SmallSolver::default();
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for round in 0..600 {
-            let k = 1 + round % MAX_SMALL_ORDER;
-            let density = next() % 100;
-            let mut open = vec![0u64; k];
-            let mut edges = Vec::new();
-            for i in 0..k {
-                for j in 0..i {
-                    if next() % 100 < density {
-                        open[i] |= 1 << j;
-                        open[j] |= 1 << i;
-                        edges.push((j, i));
-                    }
-                }
-            }
-            let g = Graph::from_edges(k, &edges);
+        for (open, edges, g) in brute::random_graphs(0x9e37_79b9_7f4a_7c15, 600, MAX_SMALL_ORDER) {
+            let k = open.len();
             let all = (1u128 << k) - 1;
             assert_eq!(
                 u32::from(solver.node_kayles(&open)),
