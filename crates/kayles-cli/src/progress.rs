@@ -70,8 +70,8 @@ pub fn with_search_progress<T>(
 pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: usize) -> String {
     let outcome = if s.rounds > 0 {
         format!(
-            "; outcome: {} rounds, {} cutoffs, {} heap wins, {} lookup cutoffs, {} speculative",
-            s.rounds, s.cutoffs, s.heap_wins, s.lookup_cutoffs, s.speculative
+            "; outcome: {} rounds, {} cutoffs, {} heap wins, {} lookup cutoffs, {} speculative ({} cancelled)",
+            s.rounds, s.cutoffs, s.heap_wins, s.lookup_cutoffs, s.speculative, s.cancelled
         )
     } else {
         String::new()

@@ -184,6 +184,9 @@ pub struct SearchStats {
     /// Outcome method: options searched on other threads whose answer was not needed (a
     /// sibling had already found the win): speculative work.
     pub speculative: u64,
+    /// Outcome method: of the speculative options, those stopped part way once a sibling
+    /// had found the win (what they learnt from then on is not kept).
+    pub cancelled: u64,
     /// Lookups answered by a thread's exact cache.
     pub exact_hits: u64,
     /// Lookups answered by the shared memo under the shape code.
@@ -226,6 +229,7 @@ impl SearchStats {
         self.heap_wins += other.heap_wins;
         self.lookup_cutoffs += other.lookup_cutoffs;
         self.speculative += other.speculative;
+        self.cancelled += other.cancelled;
         self.exact_hits += other.exact_hits;
         self.shape_hits += other.shape_hits;
         self.canonical_hits += other.canonical_hits;

@@ -4,8 +4,8 @@
 use super::exact_table::ExactTable;
 use super::memo::PROGRESS_EVERY;
 use super::{Game, SearchConfig, SearchStats, SharedMemo};
-use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, OnceLock};
 
 #[cfg(doc)]
 use super::solve;
@@ -143,6 +143,9 @@ pub(super) struct State<G: Game> {
     /// Outcome method: the pieces of the open sums whose nimber is not known yet, as
     /// indices into `pieces` (a stack).
     pub(super) unknown: Vec<u32>,
+    /// The cancel flags of the parallel tasks the position being searched is nested in,
+    /// outermost first (empty outside parallel tasks).
+    pub(super) cancel: Vec<Arc<AtomicBool>>,
 }
 
 /// Outcome method: an option of an open position, to be searched: its pieces
@@ -175,6 +178,7 @@ impl<G: Game> State<G> {
             depth: 0,
             candidates: Vec::new(),
             unknown: Vec::new(),
+            cancel: Vec::new(),
         }
     }
 

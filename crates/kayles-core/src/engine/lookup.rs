@@ -6,7 +6,8 @@
 use super::code_memo::CodeMemo;
 use super::context::{Context, State};
 use super::{Game, Layers, MemoKey, Record, Simplified};
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 
 /// The search on one thread.
 pub(super) struct Engine<'c, 'a, G: Game> {
@@ -71,6 +72,16 @@ impl<G: Game> Engine<'_, '_, G> {
         self.context.memo.stopped.load(Relaxed)
     }
 
+    /// True once a parallel task this thread is running (or one it is nested in) is no
+    /// longer needed: a sibling task already settled their parent. From then on the
+    /// task's answers are meaningless, and [`remember`](Self::remember) and
+    /// [`store_under`](Self::store_under) keep none of them (a flag never goes down, so
+    /// an answer that may have seen it raised is always dropped).
+    #[inline]
+    pub(super) fn cancelled(&self) -> bool {
+        self.state.cancel.iter().any(|flag| flag.load(Relaxed))
+    }
+
     /// The value of a component small enough for the game to compute at once (with the
     /// known pieces on, and [`SearchConfig::small_order`](super::SearchConfig::small_order)
     /// not 0; [`Game::small_value`](super::Game::small_value) says what is small enough),
@@ -133,6 +144,9 @@ impl<G: Game> Engine<'_, '_, G> {
     /// within their bounds (every 1024 new entries: the bytes are published, the exact
     /// cache is emptied past its own limit, and every memo past the memo limit).
     pub(super) fn remember(&mut self, component: G::Position, record: Record) {
+        if self.cancelled() {
+            return;
+        }
         let state = &mut self.state;
         if state.exact.len() % 1024 == 1023 {
             let memo = self.context.memo;
@@ -297,6 +311,9 @@ impl<G: Game> Engine<'_, '_, G> {
     /// Merges `record` into the shared memo under the keys of `pending`, which stay on the
     /// code stack.
     pub(super) fn store_under(&mut self, pending: &Pending, record: Record) {
+        if self.cancelled() {
+            return;
+        }
         let tables = &self.context.memo.tables;
         let codes = &self.state.codes;
         if let Some(h) = pending.symmetry {
@@ -319,16 +336,20 @@ impl<G: Game> Engine<'_, '_, G> {
     }
 
     /// Runs `task` on every item across the search thread pool (work stealing), each
-    /// task with the engine state of the thread it runs on (see [`Context`]); `depth` is
-    /// the depth of the position whose options the items are.
+    /// task with the engine state of the thread it runs on (see [`Context`]), at this
+    /// position's depth, and cancelled (see [`cancelled`](Self::cancelled)) once `group`
+    /// or a flag this position is already under goes up.
     pub(super) fn in_parallel<T: Send, R: Sync>(
         &mut self,
         items: &[R],
+        group: Option<&Arc<AtomicBool>>,
         task: impl Fn(&mut Engine<'_, '_, G>, &R) -> T + Sync,
     ) -> Vec<T> {
         use rayon::prelude::*;
         let context = self.context;
         let depth = self.state.depth;
+        let mut cancel = self.state.cancel.clone();
+        cancel.extend(group.cloned());
         // Give this thread's state back while the tasks run (some may run on this thread).
         context.put_state(std::mem::replace(&mut self.state, State::placeholder()));
         let results = items
@@ -341,8 +362,10 @@ impl<G: Game> Engine<'_, '_, G> {
                 // The thread's state may belong to a frame waiting further down this
                 // thread's stack: keep its depth for it.
                 let outer_depth = std::mem::replace(&mut engine.state.depth, depth);
+                let outer_cancel = std::mem::replace(&mut engine.state.cancel, cancel.clone());
                 let result = task(&mut engine, item);
                 engine.state.depth = outer_depth;
+                engine.state.cancel = outer_cancel;
                 context.put_state(engine.state);
                 result
             })

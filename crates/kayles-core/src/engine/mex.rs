@@ -86,7 +86,7 @@ impl<G: Game> Engine<'_, '_, G> {
         {
             let pieces: Vec<G::Position> = self.state.pieces.drain(base..).collect();
             self.state.stats.parallel_splits += 1;
-            let values = self.in_parallel(&option_ranges(&pieces), |engine, range| {
+            let values = self.in_parallel(&option_ranges(&pieces), None, |engine, range| {
                 let mut x = 0u8;
                 for piece in &pieces[range.clone()] {
                     x ^= engine.value(piece.clone());

@@ -27,14 +27,16 @@
 //!   the heap: cheaper than searching the sum (Lemoine and Viennot prove it).
 //! - **Two threads.** Near the root (the first [`PARALLEL_LEVELS`] moves), a large node
 //!   searches its first option alone (it wins there most often), then the others across
-//!   the pool; once one loses, the tasks not started are skipped. Answers that were not
-//!   needed are counted as speculative work.
+//!   the pool; once one loses, the tasks not started are skipped and those running are
+//!   cancelled (they keep nothing they learn from then on). Answers that were not needed
+//!   are counted as speculative work.
 
 use super::context::Candidate;
 use super::lookup::{Engine, Lookup, Pending};
 use super::{Fault, Game, Position, Record, PARALLEL_LEVELS};
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 
 impl<G: Game> Engine<'_, '_, G> {
     /// Xor of the nimbers of the components of `position`.
@@ -94,7 +96,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if let Some(win) = self.leaf_wins(component, heap) {
             return win;
         }
-        if self.stopped() {
+        if self.stopped() || self.cancelled() {
             return false;
         }
         match self.look_up(component, known, |r| r.wins(heap).is_some()) {
@@ -130,7 +132,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
             return true;
         }
-        if self.stopped() {
+        if self.stopped() || self.cancelled() {
             return false;
         }
         self.count_position();
@@ -257,15 +259,22 @@ impl<G: Game> Engine<'_, '_, G> {
             .iter()
             .map(|c| self.state.pieces[c.start as usize..c.end as usize].to_vec())
             .collect();
-        let found = AtomicBool::new(false);
-        let answers = self.in_parallel(&options, |engine, pieces| {
-            if found.load(Relaxed) {
+        // Up once an option loses: the tasks not started are skipped, and those running
+        // are cancelled (they stop, and keep nothing they learnt after the flag went up).
+        let found = Arc::new(AtomicBool::new(false));
+        let cancelled_tasks = AtomicU64::new(0);
+        let answers = self.in_parallel(&options, Some(&found), |engine, pieces| {
+            if engine.cancelled() {
                 return None;
             }
             let base = engine.state.pieces.len();
             engine.state.pieces.extend_from_slice(pieces);
             let win = engine.sum_wins(base..base + pieces.len(), heap);
             engine.state.pieces.truncate(base);
+            if engine.cancelled() {
+                cancelled_tasks.fetch_add(1, Relaxed);
+                return None;
+            }
             if !win {
                 found.store(true, Relaxed);
             }
@@ -275,8 +284,10 @@ impl<G: Game> Engine<'_, '_, G> {
         let won = answers.contains(&Some(false));
         if won {
             self.state.stats.cutoffs += 1;
-            // Every answer but one loss was not needed.
-            self.state.stats.speculative += answered - 1;
+            // Every answer but one loss was not needed, nor were the cancelled tasks.
+            let cancelled = cancelled_tasks.into_inner();
+            self.state.stats.speculative += answered - 1 + cancelled;
+            self.state.stats.cancelled += cancelled;
         }
         won
     }

@@ -346,3 +346,62 @@ fn wins_with_heap_agrees_with_the_definition() {
         }
     }
 }
+
+/// Tasks split across threads are cancelled once a sibling finds the win, and keep nothing
+/// they learn after that. A search split at every position of a few mid-size graphs, whose
+/// memo is then asked about every subset left by deleting one or two vertices, must agree
+/// with the sequential mex route everywhere: a cancelled task that stored a wrong record
+/// would show there. (With more than one thread in the pool, tasks must also have been
+/// cancelled, so that the check is not empty.)
+#[test]
+fn cancelled_parallel_tasks_leave_the_memo_right() {
+    let threads = kayles_core::engine::pool().current_num_threads();
+    let mut cancelled = 0;
+    for (game, spec) in [
+        (GameKind::Arc, "grid:4x4"),
+        (GameKind::Arc, "grid:3x6"),
+        (GameKind::Node, "grid:4x5"),
+        (GameKind::Node, "petersen:10,2"),
+        (GameKind::Node, "queens:5"),
+    ] {
+        let g = families::build(spec).unwrap();
+        let mut split = GameSolver::new(
+            game,
+            split_everywhere(SearchConfig {
+                small_order: 0,
+                leaf_order: 0,
+                ..SearchConfig::default()
+            }),
+        );
+        let mut mex = GameSolver::new(
+            game,
+            SearchConfig {
+                method: Method::Mex,
+                threads: 1,
+                ..SearchConfig::default()
+            },
+        );
+        let n = g.order();
+        let mut subsets = vec![VertexSet::full(n)];
+        for u in 0..n {
+            for v in u..n {
+                subsets.push(VertexSet::from_vertices(
+                    n,
+                    (0..n).filter(|&w| w != u && w != v),
+                ));
+            }
+        }
+        for set in &subsets {
+            let (sub, _) = g.induced_subgraph(set);
+            assert_eq!(
+                split.nimber(&sub).unwrap(),
+                mex.nimber(&sub).unwrap(),
+                "{game} {spec} subset {set:?}"
+            );
+        }
+        cancelled += split.stats().cancelled;
+    }
+    if threads > 1 {
+        assert!(cancelled > 0, "no task was cancelled");
+    }
+}
