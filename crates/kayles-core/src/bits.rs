@@ -206,17 +206,29 @@ fn local_rows_with<S: Bits>(
     out: &mut Vec<u64>,
     pext: impl Fn(u64, u64) -> u64,
 ) {
+    // The words of `set` that hold vertices (at most 64 of them), each with the local
+    // index of its first vertex: on a wide host the rows then cost one step per word
+    // that holds part of the set, not one per word of the host.
+    let mut words = [0u16; 64];
+    let mut firsts = [0u8; 64];
+    let mut held = 0;
+    let mut first = 0;
+    for w in 0..S::WORDS {
+        let mask = set.word(w);
+        if mask != 0 {
+            words[held] = w as u16;
+            firsts[held] = first as u8;
+            held += 1;
+            first += mask.count_ones();
+        }
+    }
     let mut left = set;
     while let Some(v) = left.first() {
         left = left.without_first();
         let mut row = 0u64;
-        let mut shift = 0;
-        for w in 0..S::WORDS {
-            let mask = set.word(w);
-            if mask != 0 {
-                row |= pext(open[v].word(w), mask) << shift;
-                shift += mask.count_ones();
-            }
+        for (&w, &first) in words[..held].iter().zip(&firsts[..held]) {
+            let w = w as usize;
+            row |= pext(open[v].word(w), set.word(w)) << first;
         }
         out.push(row);
     }
@@ -492,5 +504,49 @@ mod tests {
         exercise::<u128>();
         exercise::<Words<3>>();
         exercise::<Words<16>>();
+    }
+
+    /// The local rows of sets scattered over every word of the host, on every width,
+    /// against the definition (bit `j` of row `i`: the `i`-th and `j`-th vertices of the
+    /// set are adjacent), with `pext` and with the portable loop.
+    fn local_rows_agree<S: Bits>() {
+        let n = S::CAPACITY;
+        // A host where u and v are adjacent when (u * v + u + v) % 7 < 3, u != v.
+        let adjacent = |u: usize, v: usize| u != v && (u * v + u + v) % 7 < 3;
+        let open: Vec<S> = (0..n)
+            .map(|u| {
+                let mut row = S::empty();
+                (0..n).filter(|&v| adjacent(u, v)).for_each(|v| row.insert(v));
+                row
+            })
+            .collect();
+        for (step, offset) in [(1, 0), (n / 64 + 1, 3), (n / 40 + 1, 1), (n / 7 + 1, 5)] {
+            let mut set = S::empty();
+            (offset..n).step_by(step).take(64).for_each(|v| set.insert(v));
+            let members: Vec<usize> = set.iter().collect();
+            let want: Vec<u64> = members
+                .iter()
+                .map(|&u| {
+                    (0..members.len())
+                        .filter(|&j| adjacent(u, members[j]))
+                        .fold(0, |row, j| row | 1 << j)
+                })
+                .collect();
+            let mut got = Vec::new();
+            local_rows_of(&open, set, &mut got);
+            assert_eq!(got, want, "{n} vertices, step {step}");
+            got.clear();
+            local_rows_with(&open, set, &mut got, compress);
+            assert_eq!(got, want, "{n} vertices, step {step}, portable");
+        }
+    }
+
+    #[test]
+    fn local_rows_on_every_width() {
+        local_rows_agree::<u64>();
+        local_rows_agree::<u128>();
+        local_rows_agree::<Words<4>>();
+        local_rows_agree::<Words<16>>();
+        local_rows_agree::<Words<64>>();
     }
 }

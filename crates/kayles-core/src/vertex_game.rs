@@ -299,7 +299,6 @@ pub struct VertexScratch<S> {
     gaps: Vec<u64>,
     small: SmallSolver,
     leaf: DenseLeaf,
-    leaf_rows: Vec<u64>,
 }
 
 /// A small set of 64-bit hashes that is emptied in constant time (by a generation
@@ -392,22 +391,14 @@ impl<'h, S: Bits, R: VertexRules> VertexGame<'h, S, R> {
     }
 
     /// Fills `scratch.rows` with the component's adjacency in local indices (components of
-    /// at most 64 vertices), unless they are there already.
+    /// at most 64 vertices; [`local_rows_of`]), unless they are there already: the small
+    /// solver and the dense leaf read them.
     fn local_rows(&self, component: S, scratch: &mut VertexScratch<S>) {
         if scratch.rows_of == Some(component) {
             return;
         }
-        for (i, v) in component.iter().enumerate() {
-            scratch.local_of[v] = i as u32;
-        }
         scratch.rows.clear();
-        for v in component.iter() {
-            let mut row = 0u64;
-            let local_of = &scratch.local_of;
-            self.host
-                .for_each_neighbour_in(v, component, |u| row |= 1 << local_of[u]);
-            scratch.rows.push(row);
-        }
+        local_rows_of(&self.host.open, component, &mut scratch.rows);
         scratch.rows_of = Some(component);
     }
 
@@ -477,7 +468,6 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
             gaps: Vec::new(),
             small: SmallSolver::default(),
             leaf: DenseLeaf::default(),
-            leaf_rows: Vec::new(),
         }
     }
 
@@ -527,16 +517,15 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         if R::GAME != GameKind::Node || order > leaf_order.min(MAX_LEAF_ORDER) {
             return None;
         }
-        scratch.leaf_rows.clear();
-        local_rows_of(&self.host.open, *component, &mut scratch.leaf_rows);
-        let degrees: u32 = scratch.leaf_rows.iter().map(|row| row.count_ones()).sum();
+        self.local_rows(*component, scratch);
+        let degrees: u32 = scratch.rows.iter().map(|row| row.count_ones()).sum();
         let order = order as u32;
         if degrees < LEAF_AVERAGE_DEGREE * order || degrees * LEAF_ORDER_PER_DEGREE < order * order
         {
             return None;
         }
         let before = scratch.leaf.positions;
-        let win = scratch.leaf.node_kayles_wins(&scratch.leaf_rows, heap);
+        let win = scratch.leaf.node_kayles_wins(&scratch.rows, heap);
         Some((win, scratch.leaf.positions - before))
     }
 
