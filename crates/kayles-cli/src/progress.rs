@@ -1,5 +1,6 @@
 //! Long work on stderr, on a terminal only: a search's live line (positions, positions
-//! per second, memo entries, memory) once it has run for a second, the bar of a subset
+//! per second, the dense leaf's positions, memo entries, memory) once it has run for a
+//! second, the bar of a subset
 //! table, the bar of a run's jobs; and the line that `--stats` prints at the end.
 //! Nothing here touches standard output.
 
@@ -35,6 +36,7 @@ pub fn with_search_progress<T>(
         let watcher = scope.spawn(|| {
             let start = Instant::now();
             let before = progress.positions();
+            let leaf_before = progress.leaf_positions();
             let mut shown = false;
             while !done.load(Ordering::Relaxed) {
                 // Woken at once when the search ends, so it never waits for the watcher.
@@ -45,9 +47,13 @@ pub fn with_search_progress<T>(
                 }
                 shown = true;
                 let positions = progress.positions() - before;
+                let leaf = match progress.leaf_positions() - leaf_before {
+                    0 => String::new(),
+                    n => format!(", {n} leaf positions ({:.0}/s)", n as f64 / elapsed),
+                };
                 bar.set_message(format!(
-                    "{label}: {elapsed:.0} s, {positions} positions ({:.0}/s), {} memo entries, \
-                     {:.0} MiB of memo",
+                    "{label}: {elapsed:.0} s, {positions} positions ({:.0}/s){leaf}, {} memo \
+                     entries, {:.0} MiB of memo",
                     positions as f64 / elapsed,
                     progress.memo_entries(),
                     mib(progress.memo_bytes() as u64),

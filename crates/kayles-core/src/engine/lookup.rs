@@ -120,6 +120,12 @@ impl<G: Game> Engine<'_, '_, G> {
             game.leaf_wins(component, heap, config.leaf_order, &mut self.state.scratch)?;
         self.state.stats.leaf_hits += 1;
         self.state.stats.leaf_positions += positions;
+        // The leaf may do nearly all the work (queens 15: a few engine positions per
+        // millisecond), so the progress and the stop flag are looked at after each of its
+        // decisions, not only every few thousand engine positions.
+        let tables = &self.context.memo.tables;
+        tables.leaf_positions.fetch_add(positions, Relaxed);
+        self.check_stop();
         self.remember(component.clone(), Record::decided(heap, win));
         Some(win)
     }

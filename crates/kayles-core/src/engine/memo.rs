@@ -71,6 +71,8 @@ pub(super) struct Tables {
     pub(super) symmetric: ShardedMemo,
     /// Positions searched, updated every [`PROGRESS_EVERY`] positions by each thread.
     pub(super) positions: AtomicU64,
+    /// Positions visited by the dense leaf, updated after each of its decisions.
+    pub(super) leaf_positions: AtomicU64,
     /// Bytes held by the threads' exact caches now.
     pub(super) exact_bytes: AtomicU64,
 }
@@ -97,6 +99,11 @@ impl SearchProgress {
     /// Positions searched so far (updated every few thousand positions).
     pub fn positions(&self) -> u64 {
         self.0.positions.load(Relaxed)
+    }
+
+    /// Positions visited by the dense leaf so far (not among [`positions`](Self::positions)).
+    pub fn leaf_positions(&self) -> u64 {
+        self.0.leaf_positions.load(Relaxed)
     }
 
     /// Entries in the shared memo.
@@ -138,6 +145,7 @@ impl SharedMemo {
                 codes: ShardedMemo::new(),
                 symmetric: ShardedMemo::new(),
                 positions: AtomicU64::new(0),
+                leaf_positions: AtomicU64::new(0),
                 exact_bytes: AtomicU64::new(0),
             }),
             stats: Mutex::new(SearchStats::default()),
