@@ -516,13 +516,18 @@ mod tests {
         let open: Vec<S> = (0..n)
             .map(|u| {
                 let mut row = S::empty();
-                (0..n).filter(|&v| adjacent(u, v)).for_each(|v| row.insert(v));
+                (0..n)
+                    .filter(|&v| adjacent(u, v))
+                    .for_each(|v| row.insert(v));
                 row
             })
             .collect();
         for (step, offset) in [(1, 0), (n / 64 + 1, 3), (n / 40 + 1, 1), (n / 7 + 1, 5)] {
             let mut set = S::empty();
-            (offset..n).step_by(step).take(64).for_each(|v| set.insert(v));
+            (offset..n)
+                .step_by(step)
+                .take(64)
+                .for_each(|v| set.insert(v));
             let members: Vec<usize> = set.iter().collect();
             let want: Vec<u64> = members
                 .iter()
