@@ -132,6 +132,28 @@ pub fn compress(bits: u64, mask: u64) -> u64 {
     out
 }
 
+/// The bits of `bits`, lowest first, placed at the set bits of `mask`, lowest first (the
+/// BMI2 `pdep` instruction; the inverse of [`compress`]).
+///
+/// ```
+/// use kayles_core::bits::deposit;
+/// assert_eq!(deposit(0b1011, 0b1110_0100), 0b1010_0100);
+/// ```
+#[inline]
+pub fn deposit(mut bits: u64, mask: u64) -> u64 {
+    let mut left = mask;
+    let mut out = 0;
+    while left != 0 && bits != 0 {
+        let lowest = left & left.wrapping_neg();
+        if bits & 1 != 0 {
+            out |= lowest;
+        }
+        bits >>= 1;
+        left ^= lowest;
+    }
+    out
+}
+
 /// Whether this processor runs the BMI2 `pext` instruction in hardware at full speed
 /// (Intel since Haswell; AMD since Zen 3, whose earlier processors run it in microcode,
 /// slower than [`compress`]'s loop). Read once per process.

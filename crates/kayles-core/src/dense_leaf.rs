@@ -13,12 +13,31 @@
 //! which the subset is known to win, and its nimber once a heap is known to lose. The
 //! table is kept while the graph stays the same, so the rounds `h = 0, 1, 2, ...` of one
 //! component share it.
+//!
+//! Given where the graph sits in its host ([`DenseLeaf::node_kayles_wins_in_host`]), the
+//! leaf also keeps what it learns of subsets of at least [`HOST_MIN_ORDER`] vertices under
+//! their vertex sets in the host, in a second table that lives as long as the leaf: two
+//! components of the same host that reach the same subset (queens boards that differ in
+//! the order of their first moves) search it once.
 
 use crate::engine::Record;
-use crate::small_table::{self, TableGame, TABLE_ORDER};
+use crate::small_table::{self, HeapBits, TableGame, TABLE_ORDER};
 
 /// The largest graph a [`DenseLeaf`] takes.
 pub const MAX_LEAF_ORDER: usize = 64;
+
+/// The leaf reads the bit tables of the largest small graphs
+/// ([`small_table::node_heap_bits`]) once it has searched this many positions: they cost
+/// about 0.2 s to make, which only a large search wins back.
+const HEAP_BITS_AFTER: u64 = 4_000_000;
+
+/// The most words (64 vertices each) of a host whose subsets the host table keys.
+pub const HOST_WORDS: usize = 4;
+
+/// Subsets of at least this many vertices go to the host table. Queens 14 on one thread
+/// (2026-12-02, same sitting): 6.2 s without the table, 5.6 s from 20 vertices, 5.2 s
+/// from 24, no change from 28 (docs/ARCHITECTURE.md).
+pub const HOST_MIN_ORDER: u32 = 24;
 
 /// One subset's entry: valid when `stamp` is the leaf's current stamp.
 #[derive(Clone, Copy, Default)]
@@ -50,11 +69,27 @@ pub struct DenseLeaf {
     /// Entries of the current stamp.
     used: usize,
     /// The options of the subsets on the search path, one block per level, each as its
-    /// number of vertices (high half) and the subset (low half), in search order once
-    /// sorted.
-    children: Vec<u128>,
+    /// number of vertices (high bits) and the vertex played (low 6 bits), in search order
+    /// once sorted (small keys: sorting them was a sixth of the leaf's time as `u128`s
+    /// that held the subsets).
+    children: Vec<u16>,
     /// Subsets searched (not settled by the table or the memo), since the leaf was made.
     pub positions: u64,
+    /// Subsets settled by the host table, since the leaf was made.
+    pub host_hits: u64,
+    /// Where the graph being searched sits in its host, when it was given: for each host
+    /// word that holds part of it, the word's index, the local label of its first vertex
+    /// there, and the word's part of the graph. Empty when the host table is not used.
+    placement: Vec<(usize, u32, u64)>,
+    /// Subsets of the host met in any graph searched so far.
+    host_table: HostTable,
+    /// Subsets of at least this many vertices go to the host table.
+    host_min_order: u32,
+    /// Whether the processor deposits bits fast (the BMI2 `pdep` instruction).
+    fast_deposit: bool,
+    /// The bit tables of the largest small graphs, once the leaf has searched
+    /// [`HEAP_BITS_AFTER`] positions.
+    heap_bits: Option<&'static HeapBits>,
     /// A deliberate error, for tests only: the first option searched decides the node.
     #[doc(hidden)]
     pub first_option_decides: bool,
@@ -65,6 +100,66 @@ impl DenseLeaf {
     /// has the neighbours `rows[i]` (bit `j` for vertex `j`; at most [`MAX_LEAF_ORDER`]
     /// vertices).
     pub fn node_kayles_wins(&mut self, rows: &[u64], heap: u8) -> bool {
+        self.placement.clear();
+        self.search_graph(rows, heap)
+    }
+
+    /// [`node_kayles_wins`](Self::node_kayles_wins) for the subgraph a host induces on
+    /// `component` (its words, at most [`HOST_WORDS`]; its `i`-th vertex in increasing
+    /// order is vertex `i` of `rows`), with the host table, which holds at most
+    /// `table_bytes` (a lossy cache once full). Every call on one leaf must be about the
+    /// same host.
+    ///
+    /// ```
+    /// use kayles_core::dense_leaf::DenseLeaf;
+    /// let mut leaf = DenseLeaf::default();
+    /// // The triangle on the host vertices 1, 70 and 130 is worth 1.
+    /// let rows = [0b110u64, 0b101, 0b011];
+    /// let component = [1 << 1, 1 << (70 - 64), 1 << (130 - 128)];
+    /// assert!(!leaf.node_kayles_wins_in_host(&rows, &component, 1, 1 << 20));
+    /// ```
+    pub fn node_kayles_wins_in_host(
+        &mut self,
+        rows: &[u64],
+        component: &[u64],
+        heap: u8,
+        table_bytes: usize,
+    ) -> bool {
+        assert!(
+            component.len() <= HOST_WORDS,
+            "the host table keys hosts of at most 256 vertices"
+        );
+        self.placement.clear();
+        let mut first = 0;
+        for (w, &part) in component.iter().enumerate() {
+            if part != 0 {
+                self.placement.push((w, first, part));
+                first += part.count_ones();
+            }
+        }
+        if self.host_min_order == 0 {
+            self.host_min_order = HOST_MIN_ORDER;
+            self.fast_deposit = crate::bits::has_fast_pext();
+        }
+        self.host_table.max_slots = table_bytes / std::mem::size_of::<HostEntry>();
+        self.search_graph(rows, heap)
+    }
+
+    /// Bytes held by the leaf's tables.
+    pub fn table_bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+            + self.host_table.entries.len() * std::mem::size_of::<HostEntry>()
+    }
+
+    /// Drops the host table (to free its memory; it refills as the search goes on).
+    pub fn clear_host_table(&mut self) {
+        self.host_table = HostTable::default();
+    }
+
+    fn search_graph(&mut self, rows: &[u64], heap: u8) -> bool {
+        if self.heap_bits.is_none() && self.positions >= HEAP_BITS_AFTER {
+            self.heap_bits = Some(small_table::node_heap_bits());
+        }
         assert!(
             rows.len() <= MAX_LEAF_ORDER,
             "a leaf graph has at most 64 vertices"
@@ -158,6 +253,17 @@ impl DenseLeaf {
         }
     }
 
+    /// Whether `set + *heap` wins, `set` of at most [`TABLE_ORDER`] vertices.
+    #[inline]
+    fn table_wins(&self, set: u64, order: u32, heap: u8) -> bool {
+        match self.heap_bits {
+            Some(bits) if heap < 2 && order as usize == TABLE_ORDER => {
+                !bits.is_value(&self.rows, set, heap)
+            }
+            _ => self.table_value(set) != heap,
+        }
+    }
+
     /// The nimber of a subset of at most [`TABLE_ORDER`] vertices.
     #[inline]
     fn table_value(&self, set: u64) -> u8 {
@@ -168,20 +274,36 @@ impl DenseLeaf {
     fn wins(&mut self, set: u64, heap: u8) -> bool {
         let order = set.count_ones();
         if order as usize <= TABLE_ORDER {
-            return self.table_value(set) != heap;
+            return self.table_wins(set, order, heap);
         }
         // A subset of k vertices has at most k options, so its nimber is at most k: a
         // larger heap moves to it.
         if u32::from(heap) > order {
             return true;
         }
-        let known = self.record(set);
+        let mut known = self.record(set);
         if let Some(win) = known.wins(heap) {
             return win;
+        }
+        let host_key = (!self.placement.is_empty() && order >= self.host_min_order)
+            .then(|| self.host_key(set));
+        if let Some(key) = &host_key {
+            let stored = self.host_table.get(key);
+            if !stored.is_unknown() {
+                self.learn(set, stored);
+                known = known.merge(stored);
+                if let Some(win) = known.wins(heap) {
+                    self.host_hits += 1;
+                    return win;
+                }
+            }
         }
         self.positions += 1;
         let win = self.option_wins(set, heap) || self.heap_move_wins(set, heap, known);
         self.learn(set, Record::decided(heap, win));
+        if let Some(key) = host_key {
+            self.host_table.insert(key, Record::decided(heap, win));
+        }
         win
     }
 
@@ -197,7 +319,7 @@ impl DenseLeaf {
             let child = set & !self.closed[v];
             let order = child.count_ones();
             let settled = if order as usize <= TABLE_ORDER {
-                Some(self.table_value(child) != heap)
+                Some(self.table_wins(child, order, heap))
             } else {
                 self.record(child).wins(heap)
             };
@@ -207,20 +329,23 @@ impl DenseLeaf {
                     return true;
                 }
                 Some(true) => {}
-                None => self
-                    .children
-                    .push(u128::from(order) << 64 | u128::from(child)),
+                None => self.children.push((order << 6 | v as u32) as u16),
             }
         }
         let end = self.children.len();
         self.children[base..end].sort_unstable();
         let mut won = false;
+        let mut previous = 0;
         for c in base..end {
-            let child = self.children[c];
-            if c > base && child == self.children[c - 1] {
+            let child = set & !self.closed[usize::from(self.children[c] & 63)];
+            // Twins give the same option: searched once (the keys sort by order first,
+            // and twins' options come next to each other when nothing of that order
+            // lies between them; any other repeat is answered by the table).
+            if child == previous {
                 continue;
             }
-            if !self.wins(child as u64, heap) {
+            previous = child;
+            if !self.wins(child, heap) {
                 won = true;
                 break;
             }
@@ -232,9 +357,137 @@ impl DenseLeaf {
         won
     }
 
+    /// The vertex set in the host of `set`, a subset of the graph being searched.
+    #[inline]
+    fn host_key(&self, set: u64) -> [u64; HOST_WORDS] {
+        let mut key = [0; HOST_WORDS];
+        for &(w, first, part) in &self.placement {
+            let bits = set >> first;
+            key[w] = if self.fast_deposit {
+                // SAFETY: the processor has BMI2.
+                unsafe { deposit_bmi2(bits, part) }
+            } else {
+                crate::bits::deposit(bits, part)
+            };
+        }
+        key
+    }
+
     /// Whether a heap move wins: `set + *q` loses for some `q < heap`.
     fn heap_move_wins(&mut self, set: u64, heap: u8, known: Record) -> bool {
         (0..heap).any(|q| known.wins(q) != Some(true) && !self.wins(set, q))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pdep_u64(bits, mask)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
+    crate::bits::deposit(bits, mask)
+}
+
+/// One host subset's entry (the empty set marks a free slot: it is never stored).
+#[derive(Clone, Copy, Default)]
+struct HostEntry {
+    key: [u64; HOST_WORDS],
+    record: Record,
+}
+
+/// Host subsets -> records: open addressing in windows of [`HOST_PROBES`] slots, grown
+/// (doubling) up to `max_slots` slots and then lossy: a key that finds its window full
+/// takes the place of the entry of fewest vertices there (the cheapest to search again).
+#[derive(Default)]
+struct HostTable {
+    entries: Vec<HostEntry>,
+    used: usize,
+    max_slots: usize,
+}
+
+/// The slots a key may take, from its home slot on.
+const HOST_PROBES: usize = 8;
+
+impl HostTable {
+    /// The home slot of `key` (a multiply-shift onto any number of slots).
+    #[inline]
+    fn slot(&self, key: &[u64; HOST_WORDS]) -> usize {
+        let h = (key[0] ^ key[1].rotate_left(17) ^ key[2].rotate_left(31) ^ key[3].rotate_left(47))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        ((u128::from(h) * self.entries.len() as u128) >> 64) as usize
+    }
+
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        if i + 1 == self.entries.len() {
+            0
+        } else {
+            i + 1
+        }
+    }
+
+    /// What the table knows of `key`.
+    fn get(&self, key: &[u64; HOST_WORDS]) -> Record {
+        if self.entries.is_empty() {
+            return Record::UNKNOWN;
+        }
+        let mut i = self.slot(key);
+        for _ in 0..HOST_PROBES {
+            let e = &self.entries[i];
+            if e.key == *key {
+                return e.record;
+            }
+            if e.key == [0; HOST_WORDS] {
+                break;
+            }
+            i = self.next(i);
+        }
+        Record::UNKNOWN
+    }
+
+    /// Merges `record` into the entry of `key` (not the empty set).
+    fn insert(&mut self, key: [u64; HOST_WORDS], record: Record) {
+        debug_assert!(key != [0; HOST_WORDS]);
+        if 2 * (self.used + 1) > self.entries.len() && self.entries.len() < self.max_slots {
+            self.grow();
+        }
+        if self.entries.is_empty() {
+            return;
+        }
+        let mut i = self.slot(&key);
+        let mut victim = i;
+        let mut victim_order = u32::MAX;
+        for _ in 0..HOST_PROBES {
+            let e = &mut self.entries[i];
+            if e.key == key {
+                e.record = e.record.merge(record);
+                return;
+            }
+            if e.key == [0; HOST_WORDS] {
+                *e = HostEntry { key, record };
+                self.used += 1;
+                return;
+            }
+            let order: u32 = e.key.iter().map(|w| w.count_ones()).sum();
+            if order < victim_order {
+                victim = i;
+                victim_order = order;
+            }
+            i = self.next(i);
+        }
+        self.entries[victim] = HostEntry { key, record };
+    }
+
+    fn grow(&mut self) {
+        let size = (2 * self.entries.len()).clamp(1 << 12, self.max_slots.max(1 << 12));
+        let old = std::mem::replace(&mut self.entries, vec![HostEntry::default(); size]);
+        crate::huge_pages::advise(&self.entries);
+        self.used = 0;
+        for e in old.into_iter().filter(|e| e.key != [0; HOST_WORDS]) {
+            self.insert(e.key, e.record);
+        }
     }
 }
 
@@ -263,11 +516,116 @@ mod tests {
         assert!(!disagreements(true).is_empty());
     }
 
+    /// Many overlapping subsets of one host of 200 vertices (so that keys span all four
+    /// words), searched by one leaf whose host table keeps every subset of 8 vertices or
+    /// more: the answers read from the table, met first in other subsets, agree with the
+    /// definition.
+    #[test]
+    fn the_host_table_agrees_with_the_definition() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let n = 200;
+        // A pool of 16 vertices spread over the host, joined at random inside.
+        let mut pool: Vec<usize> = Vec::new();
+        while pool.len() < 16 {
+            let v = (next() % n as u64) as usize;
+            if !pool.contains(&v) {
+                pool.push(v);
+            }
+        }
+        let mut open = vec![[0u64; HOST_WORDS]; n];
+        for (a, &u) in pool.iter().enumerate() {
+            for &v in &pool[..a] {
+                if next() % 100 < 25 {
+                    open[u][v / 64] |= 1 << (v % 64);
+                    open[v][u / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        let mut leaf = DenseLeaf {
+            host_min_order: 8,
+            fast_deposit: crate::bits::has_fast_pext(),
+            ..DenseLeaf::default()
+        };
+        let mut wrong = Vec::new();
+        for _ in 0..300 {
+            let size = 10 + (next() % 5) as usize;
+            let mut members: Vec<usize> = Vec::new();
+            while members.len() < size {
+                let v = pool[(next() % pool.len() as u64) as usize];
+                if !members.contains(&v) {
+                    members.push(v);
+                }
+            }
+            members.sort_unstable();
+            let mut words = [0u64; HOST_WORDS];
+            for &v in &members {
+                words[v / 64] |= 1 << (v % 64);
+            }
+            let rows: Vec<u64> = members
+                .iter()
+                .map(|&u| {
+                    members.iter().enumerate().fold(0, |row, (j, &v)| {
+                        row | (open[u][v / 64] >> (v % 64) & 1) << j
+                    })
+                })
+                .collect();
+            let edges: Vec<(usize, usize)> = (0..size)
+                .flat_map(|i| (0..i).map(move |j| (j, i)))
+                .filter(|&(j, i)| rows[i] >> j & 1 == 1)
+                .collect();
+            let g = crate::Graph::from_edges(size, &edges);
+            let nimber = brute::node_kayles(&g, (1u128 << size) - 1);
+            for h in [1u8, 0, 2, 3] {
+                if leaf.node_kayles_wins_in_host(&rows, &words, h, 1 << 20)
+                    != (u32::from(h) != nimber)
+                {
+                    wrong.push(format!("{members:?} + *{h}: the nimber is {nimber}"));
+                }
+            }
+        }
+        assert!(leaf.host_table.used > 100, "the host table was hardly used");
+        assert!(
+            leaf.host_hits > 100,
+            "the host table was hardly read: {} hits",
+            leaf.host_hits
+        );
+        assert!(
+            wrong.is_empty(),
+            "{} wrong, first: {}",
+            wrong.len(),
+            wrong[0]
+        );
+    }
+
+    /// The same with the bit tables of the 7-vertex graphs read from the start (a large
+    /// search reads them once it has searched a few million positions).
+    #[test]
+    fn agrees_with_the_definition_with_the_heap_bits() {
+        let wrong = disagreements_with(false, true);
+        assert!(
+            wrong.is_empty(),
+            "{} wrong, first: {}",
+            wrong.len(),
+            wrong[0]
+        );
+    }
+
     /// The questions of [`agrees_with_the_definition`] the leaf answers wrong.
     fn disagreements(first_option_decides: bool) -> Vec<String> {
+        disagreements_with(first_option_decides, false)
+    }
+
+    fn disagreements_with(first_option_decides: bool, heap_bits: bool) -> Vec<String> {
         let mut wrong = Vec::new();
         let mut leaf = DenseLeaf {
             first_option_decides,
+            heap_bits: heap_bits.then(small_table::node_heap_bits),
             ..DenseLeaf::default()
         };
         for (rows, edges, g) in brute::random_graphs(0x2545_f491_4f6c_dd1d, 400, 14) {

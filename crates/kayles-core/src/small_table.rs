@@ -122,6 +122,58 @@ pub(crate) fn value(game: TableGame, rows: &[u64], set: u64) -> u8 {
     v
 }
 
+/// For Node Kayles on graphs of exactly [`TABLE_ORDER`] vertices: whether the nimber is
+/// 0, and whether it is 1, one bit per lower-triangle code (256 KiB each, against the 2 MiB
+/// of the level's byte slots). A search that asks only whether a graph of that order
+/// beside a heap of 0 or 1 wins (the dense leaf in the rounds `h = 0, 1`) reads them from
+/// the processor's second-level cache, where the byte slots mostly miss it.
+pub(crate) struct HeapBits([Box<[u64]>; 2]);
+
+/// The [`HeapBits`], computed in full the first time they are asked for (about 0.2 s).
+pub(crate) fn node_heap_bits() -> &'static HeapBits {
+    static BITS: OnceLock<HeapBits> = OnceLock::new();
+    BITS.get_or_init(|| {
+        let codes = 1usize << (TABLE_ORDER * (TABLE_ORDER - 1) / 2);
+        let mut bits = [vec![0u64; codes / 64], vec![0u64; codes / 64]];
+        let all = (1u64 << TABLE_ORDER) - 1;
+        for code in 0..codes {
+            let rows = rows_of_code(TABLE_ORDER, code as u32);
+            let v = value(TableGame::Node, &rows, all);
+            if v < 2 {
+                bits[usize::from(v)][code / 64] |= 1 << (code % 64);
+            }
+        }
+        HeapBits(bits.map(Vec::into_boxed_slice))
+    })
+}
+
+impl HeapBits {
+    /// Whether the subgraph induced by `set` (exactly [`TABLE_ORDER`] vertices) has the
+    /// nimber `heap` (0 or 1), in the graph of `rows`.
+    #[inline]
+    pub(crate) fn is_value(&self, rows: &[u64], set: u64, heap: u8) -> bool {
+        debug_assert!(set.count_ones() as usize == TABLE_ORDER && heap < 2);
+        let code = lower_triangle_code(rows, set) as usize;
+        self.0[usize::from(heap)][code / 64] >> (code % 64) & 1 == 1
+    }
+}
+
+/// The graph on `k` vertices whose lower-triangle code is `code`, as rows of neighbours.
+fn rows_of_code(k: usize, code: u32) -> Vec<u64> {
+    let mut rows = vec![0u64; k];
+    let mut bit = 0;
+    for i in 0..k {
+        for j in 0..i {
+            if code >> bit & 1 == 1 {
+                rows[i] |= 1 << j;
+                rows[j] |= 1 << i;
+            }
+            bit += 1;
+        }
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,21 +190,6 @@ mod tests {
         Graph::from_edges(rows.len(), &edges)
     }
 
-    fn rows_of_code(k: usize, code: u32) -> Vec<u64> {
-        let mut rows = vec![0u64; k];
-        let mut bit = 0;
-        for i in 0..k {
-            for j in 0..i {
-                if code >> bit & 1 == 1 {
-                    rows[i] |= 1 << j;
-                    rows[j] |= 1 << i;
-                }
-                bit += 1;
-            }
-        }
-        rows
-    }
-
     /// The code reads the induced subgraph back: decoding it gives the same edges.
     #[test]
     fn code_is_the_induced_subgraph() {
@@ -160,6 +197,32 @@ mod tests {
         // The set {0, 2, 3, 4}: edges 0-2 and 2-3, i.e. local 0-1 and 1-2.
         let code = lower_triangle_code(&rows, 0b11101);
         assert_eq!(rows_of_code(4, code), vec![0b0010, 0b0101, 0b0010, 0]);
+    }
+
+    /// The bit tables say "the nimber is 0" and "the nimber is 1" exactly where the byte
+    /// slots hold 0 and 1, on a spread of 7-vertex graphs, read through other labels (the
+    /// graph inside a larger one).
+    #[test]
+    fn heap_bits_agree_with_the_values() {
+        let bits = node_heap_bits();
+        for code in (0..1u32 << 21).step_by(101) {
+            let rows = rows_of_code(TABLE_ORDER, code);
+            // The same graph on the vertices 1, 3, 4, 6, 8, 9, 10 of an 11-vertex graph.
+            let place = [1usize, 3, 4, 6, 8, 9, 10];
+            let mut wide = vec![0u64; 11];
+            for (i, &row) in rows.iter().enumerate() {
+                for (j, &p) in place.iter().enumerate() {
+                    if row >> j & 1 == 1 {
+                        wide[place[i]] |= 1 << p;
+                    }
+                }
+            }
+            let set = place.iter().fold(0u64, |s, &p| s | 1 << p);
+            let v = value(TableGame::Node, &rows, (1 << TABLE_ORDER) - 1);
+            for heap in 0..2 {
+                assert_eq!(bits.is_value(&wide, set, heap), v == heap, "code {code}");
+            }
+        }
     }
 
     /// Every labelled graph on at most 6 vertices, and a spread of 7-vertex ones, against

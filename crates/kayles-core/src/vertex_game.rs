@@ -511,6 +511,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         component: &S,
         heap: u8,
         leaf_order: usize,
+        leaf_table_bytes: usize,
         scratch: &mut VertexScratch<S>,
     ) -> Option<(bool, u64)> {
         let order = component.count() as usize;
@@ -525,8 +526,29 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
             return None;
         }
         let before = scratch.leaf.positions;
-        let win = scratch.leaf.node_kayles_wins(&scratch.rows, heap);
+        let win = if S::WORDS <= crate::dense_leaf::HOST_WORDS {
+            let mut words = [0u64; crate::dense_leaf::HOST_WORDS];
+            for (w, word) in words.iter_mut().enumerate().take(S::WORDS) {
+                *word = component.word(w);
+            }
+            scratch.leaf.node_kayles_wins_in_host(
+                &scratch.rows,
+                &words[..S::WORDS],
+                heap,
+                leaf_table_bytes,
+            )
+        } else {
+            scratch.leaf.node_kayles_wins(&scratch.rows, heap)
+        };
         Some((win, scratch.leaf.positions - before))
+    }
+
+    fn scratch_table_bytes(&self, scratch: &VertexScratch<S>) -> usize {
+        scratch.leaf.table_bytes()
+    }
+
+    fn clear_scratch_tables(&self, scratch: &mut VertexScratch<S>) {
+        scratch.leaf.clear_host_table();
     }
 
     fn simplify(

@@ -81,6 +81,9 @@ impl SearchOptions {
     /// assert!(config.reductions && config.known_pieces);
     /// ```
     pub fn config(&self) -> SearchConfig {
+        let memo_limit_bytes = self
+            .memo_limit_bytes
+            .unwrap_or_else(default_memo_limit_bytes);
         SearchConfig {
             method: self.method,
             heap_moves_first: self.heap_moves_first,
@@ -96,9 +99,9 @@ impl SearchOptions {
             reductions: self.reductions,
             known_pieces: self.known_pieces,
             exact_cache_bytes: self.exact_cache_bytes,
-            memo_limit_bytes: self
-                .memo_limit_bytes
-                .unwrap_or_else(default_memo_limit_bytes),
+            // An eighth of the memo limit, at most the engine's default, for each thread.
+            leaf_table_bytes: (memo_limit_bytes / 8).min(SearchConfig::default().leaf_table_bytes),
+            memo_limit_bytes,
         }
     }
 

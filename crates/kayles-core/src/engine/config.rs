@@ -111,6 +111,10 @@ pub struct SearchConfig {
     /// at most this many vertices, at most
     /// [`MAX_LEAF_ORDER`](crate::dense_leaf::MAX_LEAF_ORDER)). 0 switches it off.
     pub leaf_order: usize,
+    /// Bytes each thread's leaf search may keep across components (the Node Kayles host
+    /// table of [`DenseLeaf`](crate::dense_leaf::DenseLeaf); a lossy cache once full),
+    /// counted with the exact cache against [`memo_limit_bytes`](Self::memo_limit_bytes).
+    pub leaf_table_bytes: usize,
     /// Components above this order are not canonized (the other keys still apply):
     /// refinement costs grow quadratically and large components rarely repeat.
     pub canonical_max_order: usize,
@@ -145,7 +149,8 @@ impl Default for SearchConfig {
             reductions: true,
             known_pieces: true,
             small_order: 10,
-            leaf_order: 48,
+            leaf_order: 64,
+            leaf_table_bytes: 1 << 30,
             memo_limit_bytes: 8 << 30,
             fault: None,
             exact_cache_bytes: 256 << 20,

@@ -116,8 +116,13 @@ impl<G: Game> Engine<'_, '_, G> {
         {
             return None;
         }
-        let (win, positions) =
-            game.leaf_wins(component, heap, config.leaf_order, &mut self.state.scratch)?;
+        let (win, positions) = game.leaf_wins(
+            component,
+            heap,
+            config.leaf_order,
+            config.leaf_table_bytes,
+            &mut self.state.scratch,
+        )?;
         self.state.stats.leaf_hits += 1;
         self.state.stats.leaf_positions += positions;
         // The leaf may do nearly all the work (queens 15: a few engine positions per
@@ -158,7 +163,9 @@ impl<G: Game> Engine<'_, '_, G> {
             let memo = self.context.memo;
             let config = memo.config;
             let tables = &memo.tables;
-            let exact_bytes = state.exact.bytes() as u64;
+            let game = self.context.game;
+            let exact_bytes =
+                (state.exact.bytes() + game.scratch_table_bytes(&state.scratch)) as u64;
             if exact_bytes != state.reported_bytes {
                 tables.exact_bytes.fetch_add(exact_bytes, Relaxed);
                 tables.exact_bytes.fetch_sub(state.reported_bytes, Relaxed);
@@ -176,6 +183,7 @@ impl<G: Game> Engine<'_, '_, G> {
             state.stats.peak_memo_bytes = state.stats.peak_memo_bytes.max(all as u64);
             if all > config.memo_limit_bytes {
                 state.exact.reset();
+                game.clear_scratch_tables(&mut state.scratch);
                 tables.exact_bytes.fetch_sub(state.reported_bytes, Relaxed);
                 state.reported_bytes = 0;
                 if shared > config.memo_limit_bytes / 2 {

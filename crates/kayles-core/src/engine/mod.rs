@@ -195,17 +195,30 @@ pub trait Game: Sync {
     /// Whether `component + *heap` is a win, when the game decides it at once by a search
     /// of its own, asked after the exact cache and [`small_value`](Self::small_value)
     /// missed, with the outcome method only; `leaf_order` is
-    /// [`SearchConfig::leaf_order`] (at least 1). The answer comes with the number of
-    /// positions the game's search visited for it. None by default.
+    /// [`SearchConfig::leaf_order`] (at least 1), and the tables the game's search keeps
+    /// in `scratch` across calls hold at most [`SearchConfig::leaf_table_bytes`]. The
+    /// answer comes with the number of positions the game's search visited for it. None
+    /// by default.
     fn leaf_wins(
         &self,
         _component: &Self::Position,
         _heap: u8,
         _leaf_order: usize,
+        _leaf_table_bytes: usize,
         _scratch: &mut Self::Scratch,
     ) -> Option<(bool, u64)> {
         None
     }
+
+    /// Bytes held by the tables of `scratch` that outlive one call (the memo limit counts
+    /// them with the thread's exact cache). 0 by default.
+    fn scratch_table_bytes(&self, _scratch: &Self::Scratch) -> usize {
+        0
+    }
+
+    /// Empties the tables of `scratch` that outlive one call, when the memos are over
+    /// their limit. Nothing by default.
+    fn clear_scratch_tables(&self, _scratch: &mut Self::Scratch) {}
 
     /// The size of a component (vertices), for the thresholds of the configuration.
     fn order(&self, component: &Self::Position) -> usize;
