@@ -22,6 +22,8 @@
 
 use crate::engine::Record;
 use crate::small_table::{self, HeapBits, TableGame, TABLE_ORDER};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 
 /// The largest graph a [`DenseLeaf`] takes.
 pub const MAX_LEAF_ORDER: usize = 64;
@@ -30,6 +32,9 @@ pub const MAX_LEAF_ORDER: usize = 64;
 /// ([`small_table::node_heap_bits`]) once it has searched this many positions: they cost
 /// about 0.2 s to make, which only a large search wins back.
 const HEAP_BITS_AFTER: u64 = 4_000_000;
+
+/// The leaf looks at its stop flag every this many positions (about a millisecond).
+const STOP_EVERY: u64 = 1 << 12;
 
 /// The most words (64 vertices each) of a host whose subsets the host table keys.
 pub const HOST_WORDS: usize = 4;
@@ -87,6 +92,11 @@ pub struct DenseLeaf {
     host_min_order: u32,
     /// Whether the processor deposits bits fast (the BMI2 `pdep` instruction).
     fast_deposit: bool,
+    /// Looked at every [`STOP_EVERY`] positions: once it is up, every question is
+    /// answered at once (meaninglessly), and the tables are emptied when the call ends.
+    stop: Option<Arc<AtomicBool>>,
+    /// Set once `stop` was seen up.
+    stopped: bool,
     /// The bit tables of the largest small graphs, once the leaf has searched
     /// [`HEAP_BITS_AFTER`] positions.
     heap_bits: Option<&'static HeapBits>,
@@ -145,6 +155,19 @@ impl DenseLeaf {
         self.search_graph(rows, heap)
     }
 
+    /// The flag that stops the search (see
+    /// [`Game::leaf_wins`](crate::engine::Game::leaf_wins)), for the calls from now on.
+    pub fn set_stop_flag(&mut self, stop: Option<&Arc<AtomicBool>>) {
+        let same = match (&self.stop, stop) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.stop = stop.cloned();
+        }
+    }
+
     /// Bytes held by the leaf's tables.
     pub fn table_bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>()
@@ -177,7 +200,15 @@ impl DenseLeaf {
         } else {
             (1u64 << rows.len()) - 1
         };
-        self.wins(all, heap)
+        let win = self.wins(all, heap);
+        if self.stopped {
+            // What was learnt after the stop is meaningless.
+            self.stopped = false;
+            self.rows.clear();
+            self.new_stamp();
+            self.clear_host_table();
+        }
+        win
     }
 
     fn new_stamp(&mut self) {
@@ -299,6 +330,14 @@ impl DenseLeaf {
             }
         }
         self.positions += 1;
+        if self.positions % STOP_EVERY == 0 {
+            if let Some(stop) = &self.stop {
+                self.stopped |= stop.load(Relaxed);
+            }
+        }
+        if self.stopped {
+            return false;
+        }
         let win = self.option_wins(set, heap) || self.heap_move_wins(set, heap, known);
         self.learn(set, Record::decided(heap, win));
         if let Some(key) = host_key {

@@ -512,6 +512,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         heap: u8,
         leaf_order: usize,
         leaf_table_bytes: usize,
+        stop: Option<&Arc<AtomicBool>>,
         scratch: &mut VertexScratch<S>,
     ) -> Option<(bool, u64)> {
         let order = component.count() as usize;
@@ -526,6 +527,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
             return None;
         }
         let before = scratch.leaf.positions;
+        scratch.leaf.set_stop_flag(stop);
         let win = if S::WORDS <= crate::dense_leaf::HOST_WORDS {
             let mut words = [0u64; crate::dense_leaf::HOST_WORDS];
             for (w, word) in words.iter_mut().enumerate().take(S::WORDS) {

@@ -121,6 +121,7 @@ impl<G: Game> Engine<'_, '_, G> {
             heap,
             config.leaf_order,
             config.leaf_table_bytes,
+            self.context.memo.stop.as_ref(),
             &mut self.state.scratch,
         )?;
         self.state.stats.leaf_hits += 1;

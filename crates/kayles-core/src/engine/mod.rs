@@ -45,7 +45,8 @@ use crate::bits::{Bits, Words};
 use context::Context;
 use lookup::Engine;
 use std::ops::Range;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Why a search could not give a value.
@@ -197,6 +198,8 @@ pub trait Game: Sync {
     /// missed, with the outcome method only; `leaf_order` is
     /// [`SearchConfig::leaf_order`] (at least 1), and the tables the game's search keeps
     /// in `scratch` across calls hold at most [`SearchConfig::leaf_table_bytes`]. The
+    /// game's search looks at `stop` every few thousand positions and, once it is up,
+    /// returns at once with a meaningless answer (the search is being stopped). The
     /// answer comes with the number of positions the game's search visited for it. None
     /// by default.
     fn leaf_wins(
@@ -205,6 +208,7 @@ pub trait Game: Sync {
         _heap: u8,
         _leaf_order: usize,
         _leaf_table_bytes: usize,
+        _stop: Option<&Arc<AtomicBool>>,
         _scratch: &mut Self::Scratch,
     ) -> Option<(bool, u64)> {
         None
