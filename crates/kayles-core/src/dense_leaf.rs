@@ -200,6 +200,8 @@ impl DenseLeaf {
         } else {
             (1u64 << rows.len()) - 1
         };
+        // A stop already raised: answer at once (the caller is unwinding).
+        self.stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Relaxed));
         let win = self.wins(all, heap);
         if self.stopped {
             // What was learnt after the stop is meaningless.
