@@ -113,9 +113,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if !config.known_pieces
             || config.leaf_order == 0
             || game.order(component) > config.leaf_order
-            || self.stopped()
         {
-            // (Once stopped, the caller answers at once: a leaf would first search.)
             return None;
         }
         let (win, positions) = game.leaf_wins(

@@ -93,11 +93,13 @@ impl<G: Game> Engine<'_, '_, G> {
         if let Some(v) = self.small_value(component) {
             return v != heap;
         }
-        if let Some(win) = self.leaf_wins(component, heap) {
-            return win;
-        }
+        // Before the leaf, which would search first: a stopped or cancelled search
+        // answers at once (the answer is thrown away).
         if self.stopped() || self.cancelled() {
             return false;
+        }
+        if let Some(win) = self.leaf_wins(component, heap) {
+            return win;
         }
         match self.look_up(component, known, |r| r.wins(heap).is_some()) {
             Lookup::Settled(record) => {
