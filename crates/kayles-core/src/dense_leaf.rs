@@ -63,7 +63,6 @@ struct Entry {
 /// assert!(!leaf.node_kayles_wins(&k9, 1));
 /// assert!(leaf.node_kayles_wins(&k9, 2));
 /// ```
-#[derive(Default)]
 pub struct DenseLeaf {
     /// The rows of neighbours of the graph being searched.
     rows: Vec<u64>,
@@ -103,6 +102,29 @@ pub struct DenseLeaf {
     /// A deliberate error, for tests only: the first option searched decides the node.
     #[doc(hidden)]
     pub first_option_decides: bool,
+}
+
+impl Default for DenseLeaf {
+    fn default() -> Self {
+        DenseLeaf {
+            rows: Vec::new(),
+            closed: Vec::new(),
+            entries: Vec::new(),
+            stamp: 0,
+            used: 0,
+            children: Vec::new(),
+            positions: 0,
+            host_hits: 0,
+            placement: Vec::new(),
+            host_table: HostTable::default(),
+            host_min_order: HOST_MIN_ORDER,
+            fast_deposit: crate::bits::has_fast_pext(),
+            stop: None,
+            stopped: false,
+            heap_bits: None,
+            first_option_decides: false,
+        }
+    }
 }
 
 impl DenseLeaf {
@@ -146,10 +168,6 @@ impl DenseLeaf {
                 self.placement.push((w, first, part));
                 first += part.count_ones();
             }
-        }
-        if self.host_min_order == 0 {
-            self.host_min_order = HOST_MIN_ORDER;
-            self.fast_deposit = crate::bits::has_fast_pext();
         }
         self.host_table.max_slots = table_bytes / std::mem::size_of::<HostEntry>();
         self.search_graph(rows, heap)
@@ -406,7 +424,7 @@ impl DenseLeaf {
             let bits = set >> first;
             key[w] = if self.fast_deposit {
                 // SAFETY: the processor has BMI2.
-                unsafe { deposit_bmi2(bits, part) }
+                unsafe { crate::bits::deposit_bmi2(bits, part) }
             } else {
                 crate::bits::deposit(bits, part)
             };
@@ -418,17 +436,6 @@ impl DenseLeaf {
     fn heap_move_wins(&mut self, set: u64, heap: u8, known: Record) -> bool {
         (0..heap).any(|q| known.wins(q) != Some(true) && !self.wins(set, q))
     }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
-unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
-    std::arch::x86_64::_pdep_u64(bits, mask)
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
-    crate::bits::deposit(bits, mask)
 }
 
 /// One host subset's entry (the empty set marks a free slot: it is never stored).
@@ -542,12 +549,7 @@ mod tests {
     #[test]
     fn agrees_with_the_definition() {
         let wrong = disagreements(false);
-        assert!(
-            wrong.is_empty(),
-            "{} wrong, first: {}",
-            wrong.len(),
-            wrong[0]
-        );
+        assert_none_wrong(&wrong);
     }
 
     /// The check can fail: with a wrong cutoff (the first option searched decides), the
@@ -590,7 +592,6 @@ mod tests {
         }
         let mut leaf = DenseLeaf {
             host_min_order: 8,
-            fast_deposit: crate::bits::has_fast_pext(),
             ..DenseLeaf::default()
         };
         let mut wrong = Vec::new();
@@ -636,12 +637,7 @@ mod tests {
             "the host table was hardly read: {} hits",
             leaf.host_hits
         );
-        assert!(
-            wrong.is_empty(),
-            "{} wrong, first: {}",
-            wrong.len(),
-            wrong[0]
-        );
+        assert_none_wrong(&wrong);
     }
 
     /// The same with the bit tables of the 7-vertex graphs read from the start (a large
@@ -649,6 +645,10 @@ mod tests {
     #[test]
     fn agrees_with_the_definition_with_the_heap_bits() {
         let wrong = disagreements_with(false, true);
+        assert_none_wrong(&wrong);
+    }
+
+    fn assert_none_wrong(wrong: &[String]) {
         assert!(
             wrong.is_empty(),
             "{} wrong, first: {}",
