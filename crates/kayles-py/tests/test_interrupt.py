@@ -38,8 +38,13 @@ LONG_CALLS["nimber (modules)"] = (
     "kayles.nimber((226, [tuple(e) for e in __import__('json').loads(open(EDGES).read())]))"
 )
 
+# The child installs Python's own Ctrl-C handler first: a process started from a
+# background job (`.ci/run &` in a non-interactive shell) inherits SIGINT as ignored, and
+# Python then leaves it ignored, so the SIGINT below would never reach the call (the test
+# hung that way in a full suite run from such a job, and passed in the foreground).
 SCRIPT = r"""
-import sys, time, kayles
+import signal, sys, time, kayles
+signal.signal(signal.SIGINT, signal.default_int_handler)
 EDGES = sys.argv[1]
 print("started", flush=True)
 try:
