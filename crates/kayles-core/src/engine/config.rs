@@ -149,7 +149,7 @@ impl Default for SearchConfig {
             reductions: true,
             known_pieces: true,
             small_order: 10,
-            leaf_order: 48,
+            leaf_order: 64,
             leaf_table_bytes: 1 << 30,
             memo_limit_bytes: 8 << 30,
             fault: None,
