@@ -2,7 +2,7 @@
 //! host-symmetry keys) to [`Record`]s (a nimber, or heaps known to win). Long keys live
 //! in one compact arena, so that an entry costs its key words plus 16 bytes; keys of one
 //! or two words (the host-symmetry keys of hosts up to 128 vertices) are kept in their
-//! slot, so that a lookup touches one place in memory.
+//! slot, packed (12 or 20 bytes), so that a lookup touches one place in memory.
 //!
 //! The full key is stored and compared: the hash is only a pre-filter, never trusted on
 //! its own.
@@ -27,63 +27,109 @@ fn spread(hash32: u32) -> u64 {
     u64::from(hash32).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-/// A key of at most [`SHORT`] words, kept in its slot (`len == 0`: a free slot).
-#[derive(Clone, Copy, Debug, Default)]
-struct ShortSlot {
-    words: [u64; SHORT],
-    len: u8,
+/// An entry of a key of `N` words kept in its slot: `8N + 4` bytes, packed (12 bytes for
+/// one word, 20 for two), since the slots are most of a long search's memory.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, packed(4))]
+struct InlineSlot<const N: usize> {
+    key: [u64; N],
     record: Record,
 }
 
-/// Keys up to this many words are kept in their slot.
-const SHORT: usize = 2;
+impl<const N: usize> InlineSlot<N> {
+    /// The key of a free slot. A code equal to it is kept with the long keys instead.
+    const FREE: [u64; N] = [u64::MAX; N];
+}
 
-/// Short keys by open addressing (linear probing, at most half full): a lookup reads one
-/// slot, usually one cache line.
-#[derive(Default)]
-struct ShortTable {
-    slots: Vec<ShortSlot>,
+/// The most an [`InlineTable`] is filled before it doubles, in quarters: at three quarters
+/// a lookup that misses reads about 8 slots (two or three cache lines of 12-byte slots).
+/// (Cram 3 x 14, one thread: measured against one half in docs/ARCHITECTURE.md.)
+const INLINE_LOAD_QUARTERS: usize = 3;
+
+/// Keys of exactly `N` words by open addressing (linear probing): a lookup reads one slot,
+/// usually one cache line.
+struct InlineTable<const N: usize> {
+    slots: Vec<InlineSlot<N>>,
     len: usize,
 }
 
-impl ShortTable {
+impl<const N: usize> Default for InlineTable<N> {
+    fn default() -> Self {
+        InlineTable {
+            slots: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> InlineTable<N> {
+    /// The slot of `key`, or of the free slot where it would go (`None` on an empty table).
     #[inline]
-    fn find(&self, hash: u64, code: &[u64]) -> Option<usize> {
+    fn probe(&self, hash: u64, key: &[u64; N]) -> Option<usize> {
         if self.slots.is_empty() {
             return None;
         }
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
-            let slot = &self.slots[i];
-            if slot.len == 0 {
-                return None;
-            }
-            if short_key(slot) == code {
+            let slot_key = self.slots[i].key;
+            if slot_key == *key || slot_key == InlineSlot::<N>::FREE {
                 return Some(i);
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Inserts a key that is not present.
-    fn insert_new(&mut self, hash: u64, slot: ShortSlot) {
-        if 2 * (self.len + 1) > self.slots.len() {
-            let size = (2 * self.slots.len()).max(1024);
-            let old = std::mem::replace(&mut self.slots, vec![ShortSlot::default(); size]);
-            crate::huge_pages::advise(&self.slots);
-            self.len = 0;
-            for s in old.into_iter().filter(|s| s.len > 0) {
-                self.insert_new(CodeMemo::hash(short_key(&s)), s);
+    #[inline]
+    fn get(&self, hash: u64, key: &[u64; N]) -> Option<Record> {
+        let slot = self.slots[self.probe(hash, key)?];
+        let slot_key = slot.key;
+        (slot_key == *key).then_some(slot.record)
+    }
+
+    /// Merges `record` into the entry of `key`.
+    fn insert(&mut self, hash: u64, key: &[u64; N], record: Record) {
+        if let Some(i) = self.probe(hash, key) {
+            let slot = &mut self.slots[i];
+            let slot_key = slot.key;
+            if slot_key == *key {
+                slot.record = slot.record.merge(record);
+                return;
             }
         }
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while self.slots[i].len != 0 {
-            i = (i + 1) & mask;
+        if 4 * (self.len + 1) > INLINE_LOAD_QUARTERS * self.slots.len() {
+            self.grow();
         }
-        self.slots[i] = slot;
+        let i = self.probe(hash, key).expect("the table has room");
+        self.slots[i] = InlineSlot { key: *key, record };
         self.len += 1;
+    }
+
+    /// Doubles the table (at least 1024 slots) and puts every entry back.
+    fn grow(&mut self) {
+        let size = (2 * self.slots.len()).max(1024);
+        let free = InlineSlot {
+            key: InlineSlot::<N>::FREE,
+            record: Record::UNKNOWN,
+        };
+        let old = std::mem::replace(&mut self.slots, vec![free; size]);
+        crate::huge_pages::advise(&self.slots);
+        let mask = size - 1;
+        for slot in old {
+            let key = slot.key;
+            if key == InlineSlot::<N>::FREE {
+                continue;
+            }
+            let mut i = CodeMemo::hash(&key) as usize & mask;
+            while { self.slots[i].key } != InlineSlot::<N>::FREE {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<InlineSlot<N>>()
     }
 }
 
@@ -102,7 +148,8 @@ impl ShortTable {
 pub struct CodeMemo {
     arena: Vec<u64>,
     table: HashTable<Slot>,
-    short: ShortTable,
+    one_word: InlineTable<1>,
+    two_words: InlineTable<2>,
 }
 
 impl CodeMemo {
@@ -132,11 +179,10 @@ impl CodeMemo {
     /// The record stored for `code` (whose hash is `hash`).
     #[inline]
     pub fn get(&self, hash: u64, code: &[u64]) -> Option<Record> {
-        if code.len() <= SHORT {
-            return self
-                .short
-                .find(hash, code)
-                .map(|i| self.short.slots[i].record);
+        match Inline::of(code) {
+            Inline::One(key) => return self.one_word.get(hash, key),
+            Inline::Two(key) => return self.two_words.get(hash, key),
+            Inline::No => {}
         }
         let hash32 = Self::hash32(hash);
         self.table
@@ -148,21 +194,16 @@ impl CodeMemo {
     /// false (and stores nothing) when the arena is full (2^32 words) or the code is
     /// longer than 65535 words.
     pub fn insert(&mut self, hash: u64, code: &[u64], record: Record) -> bool {
-        if code.len() <= SHORT {
-            if let Some(i) = self.short.find(hash, code) {
-                let slot = &mut self.short.slots[i];
-                slot.record = slot.record.merge(record);
+        match Inline::of(code) {
+            Inline::One(key) => {
+                self.one_word.insert(hash, key, record);
                 return true;
             }
-            let mut words = [0; SHORT];
-            words[..code.len()].copy_from_slice(code);
-            let slot = ShortSlot {
-                words,
-                len: code.len() as u8,
-                record,
-            };
-            self.short.insert_new(hash, slot);
-            return true;
+            Inline::Two(key) => {
+                self.two_words.insert(hash, key, record);
+                return true;
+            }
+            Inline::No => {}
         }
         let hash32 = Self::hash32(hash);
         let arena = &self.arena;
@@ -193,7 +234,7 @@ impl CodeMemo {
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.table.len() + self.short.len
+        self.table.len() + self.one_word.len + self.two_words.len
     }
 
     /// True when the memo holds nothing.
@@ -208,18 +249,105 @@ impl CodeMemo {
         self.arena.len() * 8
             + self.table.len() * std::mem::size_of::<Slot>()
             + self.table.capacity()
-            + self.short.slots.len() * std::mem::size_of::<ShortSlot>()
+            + self.one_word.bytes()
+            + self.two_words.bytes()
     }
 
     /// Drops every entry.
     pub fn clear(&mut self) {
         self.arena = Vec::new();
         self.table = HashTable::new();
-        self.short = ShortTable::default();
+        self.one_word = InlineTable::default();
+        self.two_words = InlineTable::default();
     }
 }
 
-#[inline]
-fn short_key(s: &ShortSlot) -> &[u64] {
-    &s.words[..s.len as usize]
+/// Where a code's entry lives: in the one-word or the two-word table (keyed by the words
+/// themselves), or with the long keys.
+enum Inline<'a> {
+    One(&'a [u64; 1]),
+    Two(&'a [u64; 2]),
+    No,
+}
+
+impl<'a> Inline<'a> {
+    #[inline]
+    fn of(code: &'a [u64]) -> Self {
+        match code.len() {
+            1 if code[0] != u64::MAX => Inline::One(code.try_into().expect("one word")),
+            2 if code != InlineSlot::<2>::FREE => Inline::Two(code.try_into().expect("two words")),
+            _ => Inline::No,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quickcheck::quickcheck;
+    use std::collections::HashMap;
+
+    /// A code of one to three words from `seed`, the words drawn from a few values that
+    /// include the free slots' word, so that keys collide and sentinels come up.
+    fn code_of(seed: u64) -> Vec<u64> {
+        const WORDS: [u64; 4] = [0, 1, u64::MAX, 0x5555];
+        let len = 1 + (seed % 3) as usize;
+        (0..len)
+            .map(|i| WORDS[(seed >> (2 + 2 * i)) as usize % 4] ^ ((seed >> 12) % 7))
+            .collect()
+    }
+
+    quickcheck! {
+        /// The memo agrees with a plain map merging the same records, for keys of every
+        /// table (one word, two words, longer, and the free slots' keys), through growth.
+        fn the_memo_is_a_map(ops: Vec<(u64, u8, bool)>) -> bool {
+            let mut memo = CodeMemo::new();
+            let mut map: HashMap<Vec<u64>, Record> = HashMap::new();
+            for &(seed, heap, known) in &ops {
+                let code = code_of(seed);
+                let heap = heap % 8;
+                // Records of one code never contradict: its nimber is a function of it.
+                let value = (code.iter().fold(0, |a, w| a ^ w.rotate_left(7)) % 5) as u8;
+                let record = if known || heap == value {
+                    Record::known(value)
+                } else {
+                    Record::UNKNOWN.with_win(heap)
+                };
+                memo.insert(CodeMemo::hash(&code), &code, record);
+                let entry = map.entry(code).or_insert(Record::UNKNOWN);
+                *entry = entry.merge(record);
+            }
+            memo.len() == map.len()
+                && map.iter().all(|(code, record)| memo.get(CodeMemo::hash(code), code) == Some(*record))
+                && (0..64u64).map(|s| code_of(s.wrapping_mul(0x9e37_79b9)))
+                    .filter(|code| !map.contains_key(code))
+                    .all(|code| memo.get(CodeMemo::hash(&code), &code).is_none())
+        }
+    }
+
+    #[test]
+    fn inline_tables_grow_past_their_first_size() {
+        let mut memo = CodeMemo::new();
+        for k in 0..5000u64 {
+            memo.insert(CodeMemo::hash(&[k]), &[k], Record::known((k % 7) as u8));
+            memo.insert(
+                CodeMemo::hash(&[k, !k]),
+                &[k, !k],
+                Record::known((k % 5) as u8),
+            );
+        }
+        assert_eq!(memo.len(), 10_000);
+        for k in 0..5000u64 {
+            assert_eq!(
+                memo.get(CodeMemo::hash(&[k]), &[k]),
+                Some(Record::known((k % 7) as u8))
+            );
+            assert_eq!(
+                memo.get(CodeMemo::hash(&[k, !k]), &[k, !k]),
+                Some(Record::known((k % 5) as u8))
+            );
+        }
+        assert_eq!(std::mem::size_of::<InlineSlot<1>>(), 12);
+        assert_eq!(std::mem::size_of::<InlineSlot<2>>(), 20);
+    }
 }
