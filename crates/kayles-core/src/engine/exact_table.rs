@@ -112,6 +112,13 @@ impl<P: Position> ExactTable<P> {
         2 * self.len * std::mem::size_of::<(P, Record)>()
     }
 
+    /// True when the slots already take `cap` bytes and fewer than 1024 more entries
+    /// would make the table double: the time to clear it, so that it never grows past
+    /// `cap` (the owner checks once every 1024 new entries).
+    pub(crate) fn full_at(&self, cap: usize) -> bool {
+        self.bytes() >= cap && 2 * (self.len + 1024) > self.slots.len()
+    }
+
     /// Drops every entry, keeping the allocation.
     pub(crate) fn clear(&mut self) {
         self.slots.fill((P::vacant(), Record::UNKNOWN));
@@ -164,5 +171,22 @@ mod tests {
         t.clear();
         assert_eq!(t.len(), 0);
         assert_eq!(t.get(&1), None);
+    }
+
+    /// A table cleared whenever `full_at` says so, checked every 1024 new entries as the
+    /// search does, never holds more slots than the cap allows.
+    #[test]
+    fn clearing_when_full_keeps_the_table_within_its_cap() {
+        let cap = 1 << 16; // bytes: 4096 slots of 16 bytes
+        let mut t = ExactTable::<u64>::new();
+        let mut most = 0;
+        for key in 1..100_000u64 {
+            if t.len() % 1024 == 1023 && t.full_at(cap) {
+                t.clear();
+            }
+            t.insert(key, Record::known(1));
+            most = most.max(t.bytes());
+        }
+        assert_eq!(most, cap);
     }
 }

@@ -173,7 +173,8 @@ impl<G: Game> Engine<'_, '_, G> {
                 state.reported_bytes = exact_bytes;
             }
             if config.memo_key != MemoKey::Exact
-                && state.exact.live_bytes() > config.exact_cache_bytes
+                && (state.exact.live_bytes() > config.exact_cache_bytes
+                    || state.exact.full_at(config.exact_cache_bytes))
             {
                 // Keep the allocation: the cache refills to the same size.
                 state.exact.clear();
