@@ -60,8 +60,15 @@ impl VertexRules for ArcKayles {
     }
 
     #[inline]
-    fn option_pieces<S: Bits>(host: &Host<S>, component: S, out: &mut Vec<S>) {
-        for u in component.iter() {
+    fn option_pieces_from<S: Bits>(
+        host: &Host<S>,
+        component: S,
+        out: &mut Vec<S>,
+        from: &mut usize,
+        batch: usize,
+    ) {
+        let mut made = 0;
+        for u in component.difference(S::prefix(*from)).iter() {
             for v in host.open[u].intersection(component).iter() {
                 if v > u {
                     // Every piece left touches u or v.
@@ -69,9 +76,15 @@ impl VertexRules for ArcKayles {
                     let seeds = host.open[u].union(host.open[v]);
                     host.split_seeded(rest, seeds, out, |k| k > 1);
                     out.push(S::empty());
+                    made += 1;
                 }
             }
+            if made >= batch {
+                *from = u + 1;
+                return;
+            }
         }
+        *from = usize::MAX;
     }
 
     #[inline]

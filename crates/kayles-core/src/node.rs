@@ -54,13 +54,26 @@ impl VertexRules for NodeKayles {
     }
 
     #[inline]
-    fn option_pieces<S: Bits>(host: &Host<S>, component: S, out: &mut Vec<S>) {
-        for v in component.iter() {
+    fn option_pieces_from<S: Bits>(
+        host: &Host<S>,
+        component: S,
+        out: &mut Vec<S>,
+        from: &mut usize,
+        batch: usize,
+    ) {
+        let mut made = 0;
+        for v in component.difference(S::prefix(*from)).iter() {
             // Every piece left touches N[v]: it holds a vertex at distance 2 from v.
             let rest = component.difference(host.closed[v]);
             host.split_seeded(rest, host.second[v], out, |_| true);
             out.push(S::empty());
+            made += 1;
+            if made >= batch {
+                *from = v + 1;
+                return;
+            }
         }
+        *from = usize::MAX;
     }
 
     #[inline]

@@ -47,9 +47,18 @@ pub trait VertexRules: Copy + Default + Send + Sync + 'static {
     /// settles it.
     fn tiny_value(order: u32) -> Option<u8>;
 
-    /// For every move in `component`: the components of what it leaves, then the empty
-    /// set (see [`Game::option_pieces`]).
-    fn option_pieces<S: Bits>(host: &Host<S>, component: S, out: &mut Vec<S>);
+    /// For every move in `component` made at a vertex from `*from` on (Node Kayles: the
+    /// vertex played; Arc Kayles: the lower end of the edge), vertex by vertex until at
+    /// least `batch` moves are done: the components of what the move leaves, then the
+    /// empty set (see [`Game::option_pieces_from`]). `*from` becomes the next vertex to
+    /// start from, or `usize::MAX` when every move is done.
+    fn option_pieces_from<S: Bits>(
+        host: &Host<S>,
+        component: S,
+        out: &mut Vec<S>,
+        from: &mut usize,
+        batch: usize,
+    );
 
     /// The value of a component with this survey when the game knows it in closed form
     /// (`paths[k]` is Node Kayles on the path `P_k`, for every `k` up to the host's order).
@@ -479,7 +488,19 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
 
     #[inline]
     fn option_pieces(&self, component: &S, _scratch: &mut VertexScratch<S>, out: &mut Vec<S>) {
-        R::option_pieces(self.host, *component, out);
+        R::option_pieces_from(self.host, *component, out, &mut 0, usize::MAX);
+    }
+
+    #[inline]
+    fn option_pieces_from(
+        &self,
+        component: &S,
+        _scratch: &mut VertexScratch<S>,
+        out: &mut Vec<S>,
+        from: &mut usize,
+        batch: usize,
+    ) {
+        R::option_pieces_from(self.host, *component, out, from, batch);
     }
 
     #[inline]

@@ -175,6 +175,27 @@ pub trait Game: Sync {
         out: &mut Vec<Self::Position>,
     );
 
+    /// [`option_pieces`](Self::option_pieces) a batch at a time, for a search that may stop
+    /// at the first option it can settle: the options from the place `*from` on (0 at
+    /// first), at least `batch` of them where that many are left, then `*from` set to
+    /// where the next batch starts, or to `usize::MAX` once every option is made. Every
+    /// option is made exactly once over the calls, in the order of `option_pieces`. The
+    /// default makes them all in the first call.
+    fn option_pieces_from(
+        &self,
+        component: &Self::Position,
+        scratch: &mut Self::Scratch,
+        out: &mut Vec<Self::Position>,
+        from: &mut usize,
+        batch: usize,
+    ) {
+        let _ = batch;
+        if *from == 0 {
+            self.option_pieces(component, scratch, out);
+        }
+        *from = usize::MAX;
+    }
+
     /// The value of a component settled by its size alone, checked before every lookup
     /// (so it must cost a few instructions).
     fn tiny_value(&self, component: &Self::Position) -> Option<u8>;

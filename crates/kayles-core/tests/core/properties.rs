@@ -127,3 +127,53 @@ fn every_game_and_layer_combination_equals_definition() {
     }
     crate::arbitrary::check(600, prop as fn(ArbGraph, u8, bool) -> bool);
 }
+
+/// Making the options a batch at a time (`option_pieces_from`, as the outcome search does)
+/// gives the options of `option_pieces`, each once and in the same order, for every batch
+/// size and both games, on every connected component of the graph's subsets.
+#[test]
+fn options_made_in_batches_are_the_options() {
+    use kayles_core::arc::ArcKayles;
+    use kayles_core::engine::Game;
+    use kayles_core::node::NodeKayles;
+    use kayles_core::vertex_game::{Host, VertexGame, VertexRules};
+
+    fn batches_agree<R: VertexRules>(host: &Host<u64>, component: u64, batch: usize) -> bool {
+        let paths = vec![0u8; 64];
+        let game = VertexGame::<u64, R>::new(host, &paths, None);
+        let mut scratch = game.scratch();
+        let mut all = Vec::new();
+        game.option_pieces(&component, &mut scratch, &mut all);
+        let mut in_batches = Vec::new();
+        let mut from = 0;
+        let mut calls = 0;
+        while from != usize::MAX {
+            let before = in_batches.len();
+            game.option_pieces_from(&component, &mut scratch, &mut in_batches, &mut from, batch);
+            let made = in_batches[before..].iter().filter(|&&p| p == 0).count();
+            // A batch holds at least `batch` options unless it is the last.
+            if made < batch && from != usize::MAX {
+                return false;
+            }
+            calls += 1;
+        }
+        all == in_batches && calls >= 1
+    }
+
+    fn prop(g: ArbGraph, batch: u8) -> TestResult {
+        let g = g.0;
+        let host = Host::<u64>::new(&g);
+        let batch = 1 + batch as usize % 6;
+        let mut pieces = Vec::new();
+        host.split_into((1u64 << g.order()) - 1, &mut pieces, |_| true);
+        for &component in &pieces {
+            if !batches_agree::<NodeKayles>(&host, component, batch)
+                || !batches_agree::<ArcKayles>(&host, component, batch)
+            {
+                return TestResult::failed();
+            }
+        }
+        TestResult::passed()
+    }
+    crate::arbitrary::check(300, prop as fn(ArbGraph, u8) -> TestResult);
+}
