@@ -60,31 +60,24 @@ impl VertexRules for ArcKayles {
     }
 
     #[inline]
-    fn option_pieces_from<S: Bits>(
+    fn option_pieces_at<S: Bits>(
         host: &Host<S>,
         component: S,
+        u: usize,
         out: &mut Vec<S>,
-        from: &mut usize,
-        batch: usize,
-    ) {
+    ) -> usize {
         let mut made = 0;
-        for u in component.difference(S::prefix(*from)).iter() {
-            for v in host.open[u].intersection(component).iter() {
-                if v > u {
-                    // Every piece left touches u or v.
-                    let rest = component.without(u).without(v);
-                    let seeds = host.open[u].union(host.open[v]);
-                    host.split_seeded(rest, seeds, out, |k| k > 1);
-                    out.push(S::empty());
-                    made += 1;
-                }
-            }
-            if made >= batch {
-                *from = u + 1;
-                return;
+        for v in host.open[u].intersection(component).iter() {
+            if v > u {
+                // Every piece left touches u or v.
+                let rest = component.without(u).without(v);
+                let seeds = host.open[u].union(host.open[v]);
+                host.split_seeded(rest, seeds, out, |k| k > 1);
+                out.push(S::empty());
+                made += 1;
             }
         }
-        *from = usize::MAX;
+        made
     }
 
     #[inline]

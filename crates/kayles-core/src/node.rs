@@ -54,26 +54,17 @@ impl VertexRules for NodeKayles {
     }
 
     #[inline]
-    fn option_pieces_from<S: Bits>(
+    fn option_pieces_at<S: Bits>(
         host: &Host<S>,
         component: S,
+        v: usize,
         out: &mut Vec<S>,
-        from: &mut usize,
-        batch: usize,
-    ) {
-        let mut made = 0;
-        for v in component.difference(S::prefix(*from)).iter() {
-            // Every piece left touches N[v]: it holds a vertex at distance 2 from v.
-            let rest = component.difference(host.closed[v]);
-            host.split_seeded(rest, host.second[v], out, |_| true);
-            out.push(S::empty());
-            made += 1;
-            if made >= batch {
-                *from = v + 1;
-                return;
-            }
-        }
-        *from = usize::MAX;
+    ) -> usize {
+        // Every piece left touches N[v]: it holds a vertex at distance 2 from v.
+        let rest = component.difference(host.closed[v]);
+        host.split_seeded(rest, host.second[v], out, |_| true);
+        out.push(S::empty());
+        1
     }
 
     #[inline]

@@ -47,18 +47,12 @@ pub trait VertexRules: Copy + Default + Send + Sync + 'static {
     /// settles it.
     fn tiny_value(order: u32) -> Option<u8>;
 
-    /// For every move in `component` made at a vertex from `*from` on (Node Kayles: the
-    /// vertex played; Arc Kayles: the lower end of the edge), vertex by vertex until at
-    /// least `batch` moves are done: the components of what the move leaves, then the
-    /// empty set (see [`Game::option_pieces_from`]). `*from` becomes the next vertex to
-    /// start from, or `usize::MAX` when every move is done.
-    fn option_pieces_from<S: Bits>(
-        host: &Host<S>,
-        component: S,
-        out: &mut Vec<S>,
-        from: &mut usize,
-        batch: usize,
-    );
+    /// For every move in `component` made at the vertex `v` (Node Kayles: `v` played;
+    /// Arc Kayles: the edges whose lower end is `v`): the components of what the move
+    /// leaves, then the empty set (see [`Game::option_pieces`]). Returns the number of
+    /// moves.
+    fn option_pieces_at<S: Bits>(host: &Host<S>, component: S, v: usize, out: &mut Vec<S>)
+        -> usize;
 
     /// The value of a component with this survey when the game knows it in closed form
     /// (`paths[k]` is Node Kayles on the path `P_k`, for every `k` up to the host's order).
@@ -487,10 +481,12 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
     }
 
     #[inline]
-    fn option_pieces(&self, component: &S, _scratch: &mut VertexScratch<S>, out: &mut Vec<S>) {
-        R::option_pieces_from(self.host, *component, out, &mut 0, usize::MAX);
+    fn option_pieces(&self, component: &S, scratch: &mut VertexScratch<S>, out: &mut Vec<S>) {
+        self.option_pieces_from(component, scratch, out, &mut 0, usize::MAX);
     }
 
+    /// The moves vertex by vertex ([`VertexRules::option_pieces_at`]); `*from` is the
+    /// next vertex to start from.
     #[inline]
     fn option_pieces_from(
         &self,
@@ -500,7 +496,15 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         from: &mut usize,
         batch: usize,
     ) {
-        R::option_pieces_from(self.host, *component, out, from, batch);
+        let mut made = 0;
+        for v in component.difference(S::prefix(*from)).iter() {
+            made += R::option_pieces_at(self.host, *component, v, out);
+            if made >= batch {
+                *from = v + 1;
+                return;
+            }
+        }
+        *from = usize::MAX;
     }
 
     #[inline]

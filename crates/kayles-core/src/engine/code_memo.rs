@@ -89,7 +89,8 @@ impl<const N: usize> InlineTable<N> {
 
     /// Merges `record` into the entry of `key`.
     fn insert(&mut self, hash: u64, key: &[u64; N], record: Record) {
-        if let Some(i) = self.probe(hash, key) {
+        let mut found = self.probe(hash, key);
+        if let Some(i) = found {
             let slot = &mut self.slots[i];
             let slot_key = slot.key;
             if slot_key == *key {
@@ -99,8 +100,9 @@ impl<const N: usize> InlineTable<N> {
         }
         if 4 * (self.len + 1) > INLINE_LOAD_QUARTERS * self.slots.len() {
             self.grow();
+            found = self.probe(hash, key);
         }
-        let i = self.probe(hash, key).expect("the table has room");
+        let i = found.expect("the table has room");
         self.slots[i] = InlineSlot { key: *key, record };
         self.len += 1;
     }
@@ -114,17 +116,14 @@ impl<const N: usize> InlineTable<N> {
         };
         let old = std::mem::replace(&mut self.slots, vec![free; size]);
         crate::huge_pages::advise(&self.slots);
-        let mask = size - 1;
         for slot in old {
             let key = slot.key;
-            if key == InlineSlot::<N>::FREE {
-                continue;
+            if key != InlineSlot::<N>::FREE {
+                let i = self
+                    .probe(CodeMemo::hash(&key), &key)
+                    .expect("the table has room");
+                self.slots[i] = slot;
             }
-            let mut i = CodeMemo::hash(&key) as usize & mask;
-            while { self.slots[i].key } != InlineSlot::<N>::FREE {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot;
         }
     }
 
@@ -274,7 +273,7 @@ impl<'a> Inline<'a> {
     #[inline]
     fn of(code: &'a [u64]) -> Self {
         match code.len() {
-            1 if code[0] != u64::MAX => Inline::One(code.try_into().expect("one word")),
+            1 if code != InlineSlot::<1>::FREE => Inline::One(code.try_into().expect("one word")),
             2 if code != InlineSlot::<2>::FREE => Inline::Two(code.try_into().expect("two words")),
             _ => Inline::No,
         }

@@ -35,13 +35,13 @@ use super::context::Candidate;
 use super::lookup::{Engine, Lookup, Pending};
 use super::{Fault, Game, Position, Record, PARALLEL_LEVELS};
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 
 /// How many options [`option_wins`](Engine::option_wins) makes before it first looks them
 /// up; each further batch is twice the one before. (Cram 3 x 14 on one thread: a node that
 /// the lookups win is won, on average, at its ninth option of 26.)
 const FIRST_OPTION_BATCH: usize = 8;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
 
 impl<G: Game> Engine<'_, '_, G> {
     /// Xor of the nimbers of the components of `position`.
