@@ -201,7 +201,6 @@ impl DenseLeaf {
         if self.heap_bits.is_none() && self.positions >= HEAP_BITS_AFTER {
             self.heap_bits = Some(small_table::node_heap_bits());
         }
-
         assert!(
             rows.len() <= MAX_LEAF_ORDER,
             "a leaf graph has at most 64 vertices"
@@ -305,8 +304,7 @@ impl DenseLeaf {
         }
     }
 
-    /// [`table_wins`](Self::table_wins), given the lower-triangle code of `set` (at least
-    /// two vertices).
+    /// [`table_wins`](Self::table_wins), given the lower-triangle code of `set`.
     #[inline]
     fn table_wins_of_code(&self, set: u64, order: u32, heap: u8, code: u32) -> bool {
         match self.heap_bits {
@@ -320,18 +318,8 @@ impl DenseLeaf {
     /// Whether `set + *heap` wins, `set` of at most [`TABLE_ORDER`] vertices.
     #[inline]
     fn table_wins(&self, set: u64, order: u32, heap: u8) -> bool {
-        match self.heap_bits {
-            Some(bits) if heap < 2 && order as usize == TABLE_ORDER => {
-                !bits.is_value(&self.rows, set, heap)
-            }
-            _ => self.table_value(set) != heap,
-        }
-    }
-
-    /// The nimber of a subset of at most [`TABLE_ORDER`] vertices.
-    #[inline]
-    fn table_value(&self, set: u64) -> u8 {
-        small_table::value(TableGame::Node, &self.rows, set)
+        let code = small_table::lower_triangle_code(&self.rows, set);
+        self.table_wins_of_code(set, order, heap, code)
     }
 
     /// Whether `set + *heap` is a win; `code` is the lower-triangle code of `set` where the
@@ -340,8 +328,8 @@ impl DenseLeaf {
         let order = set.count_ones();
         if order as usize <= TABLE_ORDER {
             return match code {
-                Some(code) if order > 1 => self.table_wins_of_code(set, order, heap, code as u32),
-                _ => self.table_wins(set, order, heap),
+                Some(code) => self.table_wins_of_code(set, order, heap, code as u32),
+                None => self.table_wins(set, order, heap),
             };
         }
         // A subset of k vertices has at most k options, so its nimber is at most k: a
@@ -406,13 +394,13 @@ impl DenseLeaf {
             let order = child.count_ones();
             let settled = if order as usize <= TABLE_ORDER {
                 Some(match set_code {
-                    Some(set_code) if order > 1 => {
+                    Some(set_code) => {
                         // SAFETY: `set_code` is only made where the processor has BMI2.
                         let code =
                             unsafe { small_table::subset_code_bmi2(set_code, set, child, pairs) };
                         self.table_wins_of_code(child, order, heap, code as u32)
                     }
-                    _ => self.table_wins(child, order, heap),
+                    None => self.table_wins(child, order, heap),
                 })
             } else {
                 self.record(child).wins(heap)
@@ -439,10 +427,9 @@ impl DenseLeaf {
                 continue;
             }
             previous = child;
-            let child_code = set_code
-                .filter(|_| usize::from(self.children[c] >> 6) <= small_table::WIDE_CODE_ORDER);
             // SAFETY: `set_code` is only made where the processor has BMI2.
-            let child_code = child_code
+            let child_code = set_code
+                .filter(|_| usize::from(self.children[c] >> 6) <= small_table::WIDE_CODE_ORDER)
                 .map(|sc| unsafe { small_table::subset_code_bmi2(sc, set, child, pairs) });
             if !self.wins(child, heap, child_code) {
                 won = true;

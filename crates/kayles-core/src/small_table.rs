@@ -158,9 +158,6 @@ pub(crate) unsafe fn subset_code_bmi2(
 /// The nimber of the subgraph induced by `set` (at most [`TABLE_ORDER`] vertices) in the
 /// graph whose vertex `i` has the neighbours `rows[i]` (at most 64 vertices), for `game`.
 pub(crate) fn value(game: TableGame, rows: &[u64], set: u64) -> u8 {
-    if set.count_ones() <= 1 {
-        return value_of_code(game, rows, set, 0);
-    }
     value_of_code(game, rows, set, lower_triangle_code(rows, set))
 }
 
@@ -251,20 +248,10 @@ fn fill_node_levels_with(pext: impl Fn(u64, u64) -> u64) {
             if slot.load(Relaxed) != 0 {
                 continue;
             }
-            let mut closed: [u64; TABLE_ORDER] = std::array::from_fn(|i| 1 << i);
-            let mut bit = 0;
-            for i in 0..k {
-                for j in 0..i {
-                    if code >> bit & 1 == 1 {
-                        closed[i] |= 1 << j;
-                        closed[j] |= 1 << i;
-                    }
-                    bit += 1;
-                }
-            }
+            let rows = rows_of_code(k, code as u32);
             let mut seen = 0u32;
-            for &n in &closed[..k] {
-                let kept = all & !n;
+            for (v, &row) in rows[..k].iter().enumerate() {
+                let kept = all & !(row | 1 << v);
                 let order = kept.count_ones() as usize;
                 seen |= 1
                     << if order <= 1 {
@@ -280,26 +267,20 @@ fn fill_node_levels_with(pext: impl Fn(u64, u64) -> u64) {
 }
 
 impl HeapBits {
-    /// Whether the subgraph induced by `set` (exactly [`TABLE_ORDER`] vertices) has the
-    /// nimber `heap` (0 or 1), in the graph of `rows`.
-    #[inline]
-    pub(crate) fn is_value(&self, rows: &[u64], set: u64, heap: u8) -> bool {
-        debug_assert!(set.count_ones() as usize == TABLE_ORDER && heap < 2);
-        self.is_code_value(lower_triangle_code(rows, set), heap)
-    }
-
-    /// [`is_value`](Self::is_value), given the graph's lower-triangle code.
+    /// Whether the graph on [`TABLE_ORDER`] vertices of lower-triangle code `code` has the
+    /// nimber `heap` (0 or 1).
     #[inline]
     pub(crate) fn is_code_value(&self, code: u32, heap: u8) -> bool {
+        debug_assert!(heap < 2);
         let code = code as usize;
         self.0[usize::from(heap)][code / 64] >> (code % 64) & 1 == 1
     }
 }
 
-/// The graph on `k` vertices whose lower-triangle code is `code`, as rows of neighbours.
-#[cfg(test)]
-fn rows_of_code(k: usize, code: u32) -> Vec<u64> {
-    let mut rows = vec![0u64; k];
+/// The graph on `k` vertices whose lower-triangle code is `code`, as rows of neighbours
+/// (the first `k` rows; the others are empty).
+fn rows_of_code(k: usize, code: u32) -> [u64; TABLE_ORDER] {
+    let mut rows = [0u64; TABLE_ORDER];
     let mut bit = 0;
     for i in 0..k {
         for j in 0..i {
@@ -335,7 +316,7 @@ mod tests {
         let rows = [0b0110u64, 0b1001, 0b1001, 0b0110, 0];
         // The set {0, 2, 3, 4}: edges 0-2 and 2-3, i.e. local 0-1 and 1-2.
         let code = lower_triangle_code(&rows, 0b11101);
-        assert_eq!(rows_of_code(4, code), vec![0b0010, 0b0101, 0b0010, 0]);
+        assert_eq!(rows_of_code(4, code)[..4], [0b0010, 0b0101, 0b0010, 0]);
     }
 
     /// The code of a subset squeezed out of the code of a larger set is the subset's own
@@ -401,7 +382,8 @@ mod tests {
             let set = place.iter().fold(0u64, |s, &p| s | 1 << p);
             let v = value(TableGame::Node, &rows, (1 << TABLE_ORDER) - 1);
             for heap in 0..2 {
-                assert_eq!(bits.is_value(&wide, set, heap), v == heap, "code {code}");
+                let code = lower_triangle_code(&wide, set);
+                assert_eq!(bits.is_code_value(code, heap), v == heap, "code {code}");
             }
         }
     }
@@ -414,18 +396,18 @@ mod tests {
             let edges = k * k.saturating_sub(1) / 2;
             let step = if k <= 6 { 1 } else { 997 };
             for code in (0..1u32 << edges).step_by(step) {
-                let rows = rows_of_code(k, code);
-                assert_eq!(lower_triangle_code(&rows, (1 << k) - 1), code);
-                let g = graph_of(&rows);
+                let rows = &rows_of_code(k, code)[..k];
+                assert_eq!(lower_triangle_code(rows, (1 << k) - 1), code);
+                let g = graph_of(rows);
                 let all = (1u128 << k) - 1;
                 let set = (1u64 << k) - 1;
                 assert_eq!(
-                    u32::from(value(TableGame::Node, &rows, set)),
+                    u32::from(value(TableGame::Node, rows, set)),
                     brute::node_kayles(&g, all),
                     "node kayles, {k} vertices, code {code}"
                 );
                 assert_eq!(
-                    u32::from(value(TableGame::Arc, &rows, set)),
+                    u32::from(value(TableGame::Arc, rows, set)),
                     brute::arc_kayles(&g, all),
                     "arc kayles, {k} vertices, code {code}"
                 );
