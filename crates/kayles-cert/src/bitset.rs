@@ -25,6 +25,19 @@ impl Adjacency {
         Adjacency { words, rows }
     }
 
+    /// The rows of the graph without vertices (a placeholder).
+    pub fn empty() -> Self {
+        Adjacency {
+            words: 1,
+            rows: Vec::new(),
+        }
+    }
+
+    /// The host's number of vertices.
+    pub fn order(&self) -> usize {
+        self.rows.len() / self.words
+    }
+
     /// `N(v)`.
     pub fn row(&self, v: usize) -> &[u64] {
         &self.rows[v * self.words..(v + 1) * self.words]
@@ -99,6 +112,13 @@ fn first(set: &[u64]) -> Option<usize> {
     set.iter()
         .position(|&w| w != 0)
         .map(|i| i * 64 + set[i].trailing_zeros() as usize)
+}
+
+/// The members of `set`, increasing.
+pub fn vertices(set: &[u64]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for_each(set, |v| out.push(v as u32));
+    out
 }
 
 /// Calls `f` on each member of `set`, increasing.

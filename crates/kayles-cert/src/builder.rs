@@ -27,6 +27,7 @@ use crate::bitset::{self, Adjacency};
 use crate::format::{Evidence, Fact, Map, Move, Ref};
 use crate::oracle::Oracle;
 use crate::represent::{Rep, Representatives};
+use crate::set_key::Key;
 use crate::writer::CertificateWriter;
 use crate::Error;
 use hashbrown::HashMap;
@@ -43,12 +44,12 @@ pub struct ProofBuilder<'h, O, W: Write> {
     writer: CertificateWriter<W>,
     reps: Representatives,
     computed: usize,
-    /// Representative -> (EQ fact, value).
-    eq: HashMap<Vec<u32>, (u64, u32)>,
-    /// (Representative, w) -> NE fact.
-    ne: HashMap<(Vec<u32>, u32), u64>,
-    /// Values learned from the oracle, by representative.
-    known: HashMap<Vec<u32>, u32>,
+    /// Representative's key -> (EQ fact, value).
+    eq: HashMap<Key, (u64, u32)>,
+    /// (Representative's key, w) -> NE fact.
+    ne: HashMap<(Key, u32), u64>,
+    /// Values learned from the oracle, by representative's key.
+    known: HashMap<Key, u32>,
     /// Solves the components left to the checker.
     small: SmallSolver,
     /// The order up to which the search evaluates a piece at once.
@@ -111,7 +112,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok(self.small_nimber(comp));
         }
         let rep = self.reps.of(self.host, comp);
-        self.value_of(&rep.set)
+        self.value_of(&rep.set, rep.key)
     }
 
     /// The nimber of a position of at most [`MAX_COMPUTED`](crate::format::MAX_COMPUTED)
@@ -124,12 +125,12 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         })
     }
 
-    fn value_of(&mut self, rep: &[u32]) -> Result<u32, Error> {
-        if let Some(&v) = self.known.get(rep) {
+    fn value_of(&mut self, rep: &[u32], key: Key) -> Result<u32, Error> {
+        if let Some(&v) = self.known.get(&key) {
             return Ok(v);
         }
         let v = self.oracle.nimber(&self.vertex_set(rep))?;
-        self.known.insert(rep.to_vec(), v);
+        self.known.insert(key, v);
         Ok(v)
     }
 
@@ -198,7 +199,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             }
         }
         let rep = self.reps.of(self.host, &comps[big]);
-        if let Some(&v) = self.known.get(&rep.set) {
+        if let Some(&v) = self.known.get(&rep.key) {
             return Ok(Some(v == j ^ others));
         }
         if !ask {
@@ -207,7 +208,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         let vs = self.vertex_set(&rep.set);
         let is = self.oracle.value_is(&vs, j ^ others)?;
         if is {
-            self.known.insert(rep.set.clone(), j ^ others);
+            self.known.insert(rep.key, j ^ others);
         }
         Ok(Some(is))
     }
@@ -250,7 +251,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok((Ref::Computed, self.nimber(comp)?));
         }
         let rep = self.reps.of(self.host, comp);
-        let (index, value) = self.eq_fact(&rep.set)?;
+        let (index, value) = self.eq_fact(&rep.set, rep.key)?;
         Ok((fact_ref(index, &rep), value))
     }
 
@@ -261,8 +262,8 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// being below `w`, an EQ fact.
     fn ne_ref(&mut self, comp: &[u32], w: u32) -> Result<Ref, Error> {
         let rep = self.reps.of(self.host, comp);
-        let exact = comp.len() <= self.computed || self.eq.contains_key(&rep.set);
-        if exact || self.known.get(&rep.set) == Some(&w) {
+        let exact = comp.len() <= self.computed || self.eq.contains_key(&rep.key);
+        if exact || self.known.get(&rep.key) == Some(&w) {
             let (r, value) = self.eq_ref(comp)?;
             if value == w {
                 return Err(Error::Inconsistent(format!(
@@ -271,7 +272,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             }
             return Ok(r);
         }
-        if let Some(&index) = self.ne.get(&(rep.set.clone(), w)) {
+        if let Some(&index) = self.ne.get(&(rep.key, w)) {
             return Ok(fact_ref(index, &rep));
         }
         // A move to a result of value w, leaving as few vertices as possible (the order
@@ -289,11 +290,11 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                 set: rep.set.clone(),
                 evidence: Evidence::Witness(moves[i].0, refs),
             })?;
-            self.ne.insert((rep.set.clone(), w), index);
+            self.ne.insert((rep.key, w), index);
             return Ok(fact_ref(index, &rep));
         }
         // No move leads to w, so the value is below w (the search won by a heap move).
-        let value = self.value_of(&rep.set)?;
+        let value = self.value_of(&rep.set, rep.key)?;
         if value >= w {
             return Err(Error::Inconsistent(format!(
                 "the oracle says a position has value {value} >= {w} but no move leads to {w}"
@@ -307,12 +308,13 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         comps.iter().map(|c| Ok(self.eq_ref(c)?.0)).collect()
     }
 
-    /// The EQ fact about the representative `x`, written first if need be.
-    fn eq_fact(&mut self, x: &[u32]) -> Result<(u64, u32), Error> {
-        if let Some(&found) = self.eq.get(x) {
+    /// The EQ fact about the representative `x` (whose key is `key`), written first if
+    /// need be.
+    fn eq_fact(&mut self, x: &[u32], key: Key) -> Result<(u64, u32), Error> {
+        if let Some(&found) = self.eq.get(&key) {
             return Ok(found);
         }
-        let v = self.value_of(x)?;
+        let v = self.value_of(x, key)?;
         let outcomes = self.outcomes(x);
         let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
         let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
@@ -356,7 +358,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             set: x.to_vec(),
             evidence: Evidence::Moves(proofs.into_iter().map(Option::unwrap_or_default).collect()),
         })?;
-        self.eq.insert(x.to_vec(), (index, v));
+        self.eq.insert(key, (index, v));
         Ok((index, v))
     }
 }

@@ -29,6 +29,7 @@ pub mod builder;
 pub mod format;
 pub mod oracle;
 pub mod represent;
+pub mod set_key;
 pub mod writer;
 
 pub use builder::ProofBuilder;

@@ -1,6 +1,7 @@
 //! [`Oracle`]: where the proof builder gets the values it proves. The builder trusts the
 //! oracle only to find the proof; the checker trusts neither.
 
+use crate::set_key::Key;
 use crate::Error;
 use kayles_core::engine::SearchConfig;
 use kayles_core::game::GameSolver;
@@ -38,9 +39,9 @@ pub struct SolverOracle<'a> {
     solver: &'a mut GameSolver,
     host: &'a Graph,
     config: SearchConfig,
-    /// What is known of the positions already asked about, by vertex set (a question
+    /// What is known of the positions already asked about, by their sets' keys (a question
     /// costs microseconds even when the memo has the answer).
-    cache: hashbrown::HashMap<Vec<u64>, Known>,
+    cache: hashbrown::HashMap<Key, Known>,
     /// Questions the solver answered (both kinds).
     pub queries: u64,
     /// Of those, "value is `x`?" questions ([`GameSolver::wins_with_heap`]).
@@ -91,7 +92,7 @@ impl Drop for SolverOracle<'_> {
 
 impl Oracle for SolverOracle<'_> {
     fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
-        let known = self.cache.entry_ref(set.words()).or_default();
+        let known = self.cache.entry(Key::of_set(set.words())).or_default();
         if let Some(v) = known.value {
             return Ok(v);
         }
@@ -102,7 +103,7 @@ impl Oracle for SolverOracle<'_> {
     }
 
     fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
-        let known = self.cache.entry_ref(set.words()).or_default();
+        let known = self.cache.entry(Key::of_set(set.words())).or_default();
         if let Some(v) = known.value {
             return Ok(v == x);
         }

@@ -2,12 +2,12 @@
 //! that isomorphic positions share one fact, and the vertex map a reference then carries.
 
 use crate::bitset::Adjacency;
+use crate::set_key::Key;
 use hashbrown::HashMap;
 use kayles_core::bits::{Bits, Words};
 use kayles_core::canonical::Canonizer;
 use kayles_core::symmetry::HostSymmetry;
 use kayles_core::Graph;
-use std::rc::Rc;
 
 /// How positions are merged into one fact.
 ///
@@ -38,30 +38,47 @@ pub struct Rep {
     pub set: Vec<u32>,
     /// `map[i]`: the position's vertex that `set[i]` corresponds to.
     pub map: Option<Vec<u32>>,
+    /// The representative's [`Key`], under which the builder files its facts.
+    pub key: Key,
 }
 
 /// Finds representatives under one [`Dedup`] rule.
 pub struct Representatives {
     rule: Rule,
-    /// The representatives of the positions met lately (the builder asks for one
-    /// position several times in a row); emptied when it reaches [`CACHE_ENTRIES`].
-    cache: HashMap<Vec<u32>, Rc<Rep>>,
 }
 
-/// The most positions [`Representatives`] remembers.
+/// The most positions whose canonical order [`Representatives`] remembers (the builder
+/// asks for one position several times, often far apart: grid 3 x 13 in Arc Kayles took
+/// half as long again with 2^16). An entry is the position's key, its class and its
+/// order, about a hundred bytes at 60 vertices.
 pub const CACHE_ENTRIES: usize = 1 << 20;
 
 enum Rule {
     Exact,
     Symmetry(HostSymmetry),
-    Canonical {
-        canonizer: Canonizer,
-        /// Code -> the representative and its canonical order (`order[p]` = index into
-        /// the representative of the vertex at position `p`).
-        reps: HashMap<Vec<u64>, (Vec<u32>, Vec<u32>)>,
-        /// The host's rows, made at the first position.
-        adjacency: Option<Adjacency>,
-    },
+    Canonical(Box<Classes>),
+}
+
+/// The isomorphism classes met under [`Dedup::Canonical`], kept compact: a certificate of
+/// millions of facts meets several times as many classes (grid 3 x 13 in Arc Kayles:
+/// 166 thousand classes for 65 thousand facts), and kept as `Vec`s of codes, sets and
+/// orders they held most of the builder's memory.
+struct Classes {
+    canonizer: Canonizer,
+    /// The host's rows.
+    adjacency: Adjacency,
+    /// The key of a canonical code -> its class's index.
+    index: HashMap<Key, u32>,
+    /// Each class's representative (the first position met with its code), as host bit
+    /// words, [`Adjacency::words`] a class.
+    rep_sets: Vec<u64>,
+    /// Where each class's canonical order starts in `orders`.
+    order_starts: Vec<u64>,
+    /// The canonical orders of the representatives, as [`put_order`] stores them.
+    orders: Vec<u8>,
+    /// Positions met lately: key -> (class, the position's canonical order, stored as
+    /// by [`put_order`]); emptied when it reaches [`CACHE_ENTRIES`].
+    recent: HashMap<Key, (u32, Box<[u8]>)>,
 }
 
 impl Representatives {
@@ -70,35 +87,17 @@ impl Representatives {
         let rule = match (dedup, symmetry) {
             (Dedup::Exact, _) => Rule::Exact,
             (Dedup::Symmetry, Some(sym)) => Rule::Symmetry(sym),
-            _ => Rule::Canonical {
-                canonizer: Canonizer::new(),
-                reps: HashMap::new(),
-                adjacency: None,
-            },
+            _ => Rule::Canonical(Box::default()),
         };
-        Representatives {
-            rule,
-            cache: HashMap::new(),
-        }
+        Representatives { rule }
     }
 
     /// The representative of the connected position `set` (increasing) of `host`.
-    pub fn of(&mut self, host: &Graph, set: &[u32]) -> Rc<Rep> {
-        if let Some(rep) = self.cache.get(set) {
-            return Rc::clone(rep);
-        }
-        if self.cache.len() >= CACHE_ENTRIES {
-            self.cache.clear();
-        }
-        let rep = Rc::new(self.find(host, set));
-        self.cache.insert(set.to_vec(), Rc::clone(&rep));
-        rep
-    }
-
-    fn find(&mut self, host: &Graph, set: &[u32]) -> Rep {
+    pub fn of(&mut self, host: &Graph, set: &[u32]) -> Rep {
         let same = || Rep {
             set: set.to_vec(),
             map: None,
+            key: Key::of_vertices(host.order(), set),
         };
         match &mut self.rule {
             Rule::Exact => same(),
@@ -111,40 +110,112 @@ impl Representatives {
                     images.into_iter().zip(set.iter().copied()).collect();
                 pairs.sort_unstable();
                 Rep {
+                    key: Key::of_vertices(host.order(), &image),
                     set: image,
                     map: Some(pairs.into_iter().map(|(_, v)| v).collect()),
                 }
             }
-            Rule::Canonical {
-                canonizer,
-                reps,
-                adjacency,
-            } => {
-                // The induced rows straight from the host's rows (no graph built).
-                let adjacency = adjacency.get_or_insert_with(|| Adjacency::new(host));
-                let found = canonical(canonizer, adjacency, set);
-                let Some((code, order)) = found else {
-                    return same();
-                };
-                match reps.get(&code) {
-                    None => {
-                        reps.insert(code, (set.to_vec(), order));
-                        same()
-                    }
-                    Some((rep, _)) if rep == set => same(),
-                    Some((rep, rep_order)) => {
-                        let mut map = vec![0u32; rep.len()];
-                        for (p, &a) in rep_order.iter().enumerate() {
-                            map[a as usize] = set[order[p] as usize];
-                        }
-                        Rep {
-                            set: rep.clone(),
-                            map: Some(map),
-                        }
-                    }
-                }
-            }
+            Rule::Canonical(classes) => classes.of(host, set).unwrap_or_else(same),
         }
+    }
+}
+
+impl Default for Classes {
+    fn default() -> Self {
+        Classes {
+            canonizer: Canonizer::new(),
+            adjacency: Adjacency::empty(),
+            index: HashMap::new(),
+            rep_sets: Vec::new(),
+            order_starts: Vec::new(),
+            orders: Vec::new(),
+            recent: HashMap::new(),
+        }
+    }
+}
+
+impl Classes {
+    /// The representative of `set` (`None` when it cannot be canonized).
+    fn of(&mut self, host: &Graph, set: &[u32]) -> Option<Rep> {
+        if self.adjacency.order() != host.order() {
+            // The host's rows, made at the first position.
+            *self = Classes {
+                adjacency: Adjacency::new(host),
+                ..Classes::default()
+            };
+        }
+        let words = self.adjacency.set(set);
+        let key = Key::of_set(&words);
+        let (class, order) = match self.recent.get(&key) {
+            Some((class, order)) => (*class, get_order(order, 0, set.len())),
+            None => {
+                // The induced rows straight from the host's rows (no graph built).
+                let (code, order) = canonical(&mut self.canonizer, &self.adjacency, set)?;
+                let class = match self.index.entry(Key::of_code(set.len(), &code)) {
+                    hashbrown::hash_map::Entry::Occupied(e) => *e.get(),
+                    hashbrown::hash_map::Entry::Vacant(e) => {
+                        let class = self.order_starts.len() as u32;
+                        self.rep_sets.extend(&words);
+                        self.order_starts.push(self.orders.len() as u64);
+                        put_order(&mut self.orders, &order);
+                        *e.insert(class)
+                    }
+                };
+                if self.recent.len() >= CACHE_ENTRIES {
+                    self.recent.clear();
+                }
+                let mut stored = Vec::new();
+                put_order(&mut stored, &order);
+                self.recent.insert(key, (class, stored.into_boxed_slice()));
+                (class, order)
+            }
+        };
+        let w = words.len();
+        let rep_words = &self.rep_sets[class as usize * w..(class as usize + 1) * w];
+        if rep_words == words.as_slice() {
+            return Some(Rep {
+                set: set.to_vec(),
+                map: None,
+                key,
+            });
+        }
+        let rep = crate::bitset::vertices(rep_words);
+        let start = self.order_starts[class as usize] as usize;
+        let rep_order = get_order(&self.orders, start, rep.len());
+        let mut map = vec![0u32; rep.len()];
+        for (p, &a) in rep_order.iter().enumerate() {
+            map[a as usize] = set[order[p] as usize];
+        }
+        Some(Rep {
+            key: Key::of_set(rep_words),
+            set: rep,
+            map: Some(map),
+        })
+    }
+}
+
+/// Appends a canonical order (`order[p]` = the index in its position of the vertex at
+/// canonical position `p`): a byte an entry up to 256 vertices, else two (little-endian).
+fn put_order(orders: &mut Vec<u8>, order: &[u32]) {
+    if order.len() <= 256 {
+        orders.extend(order.iter().map(|&a| a as u8));
+    } else {
+        orders.extend(order.iter().flat_map(|&a| (a as u16).to_le_bytes()));
+    }
+}
+
+/// The canonical order of `len` entries stored from `start` by [`put_order`].
+fn get_order(orders: &[u8], start: usize, len: usize) -> Vec<u32> {
+    if len <= 256 {
+        orders[start..start + len]
+            .iter()
+            .map(|&a| u32::from(a))
+            .collect()
+    } else {
+        orders[start..start + 2 * len]
+            .chunks_exact(2)
+            .map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])))
+            .collect()
     }
 }
 
@@ -181,6 +252,20 @@ mod tests {
     use super::*;
     use kayles_core::{families, VertexSet};
 
+    /// Orders come back as stored, in both widths, beside each other in one store.
+    #[test]
+    fn orders_round_trip() {
+        let short: Vec<u32> = (0..200).rev().collect();
+        let long: Vec<u32> = (0..1000).map(|i| (i * 7919) % 1000).collect();
+        let mut store = Vec::new();
+        put_order(&mut store, &short);
+        put_order(&mut store, &long);
+        put_order(&mut store, &short);
+        assert_eq!(get_order(&store, 0, 200), short);
+        assert_eq!(get_order(&store, 200, 1000), long);
+        assert_eq!(get_order(&store, 2200, 200), short);
+    }
+
     /// Every representative's map is an isomorphism onto the position.
     #[test]
     fn maps_are_isomorphisms() {
@@ -198,6 +283,7 @@ mod tests {
                     for c in comps {
                         let set: Vec<u32> = c.iter().map(|v| v as u32).collect();
                         let rep = reps.of(&host, &set);
+                        assert_eq!(rep.key, Key::of_vertices(host.order(), &rep.set));
                         let map = rep.map.clone().unwrap_or_else(|| set.clone());
                         let mut image = map.clone();
                         image.sort_unstable();
