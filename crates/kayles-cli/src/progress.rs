@@ -25,6 +25,17 @@ pub fn with_search_progress<T>(
     label: &str,
     work: impl FnOnce() -> T,
 ) -> T {
+    with_search_progress_and(progress, label, || None, work)
+}
+
+/// [`with_search_progress`] with `more` added to the line when it has something to say
+/// (a certificate's bytes written so far).
+pub fn with_search_progress_and<T>(
+    progress: SearchProgress,
+    label: &str,
+    more: impl Fn() -> Option<String> + Sync,
+    work: impl FnOnce() -> T,
+) -> T {
     let bar = ProgressBar::new_spinner();
     if bar.is_hidden() {
         // Not a terminal: no watcher thread (`nimber -` may search thousands of graphs).
@@ -51,9 +62,10 @@ pub fn with_search_progress<T>(
                     0 => String::new(),
                     n => format!(", {n} leaf positions ({:.0}/s)", n as f64 / elapsed),
                 };
+                let more = more().map(|m| format!("; {m}")).unwrap_or_default();
                 bar.set_message(format!(
                     "{label}: {elapsed:.0} s, {positions} positions ({:.0}/s){leaf}, {} memo \
-                     entries, {:.0} MiB of memo",
+                     entries, {:.0} MiB of memo{more}",
                     positions as f64 / elapsed,
                     progress.memo_entries(),
                     mib(progress.memo_bytes() as u64),

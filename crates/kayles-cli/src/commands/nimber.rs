@@ -86,9 +86,16 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             (Some(spec), _) => (args.modules.nimber(spec, g)?, Route::Modules),
             (None, Some(path)) => {
                 let watch = nimbers.solver().progress();
-                let (value, summary) = progress::with_search_progress(watch, &named.name, || {
-                    nimbers.nimber_with_certificate(&named, path)
-                })?;
+                // Once the search has its value the proof is written: its bytes so far.
+                let written = || {
+                    let bytes = std::fs::metadata(path).ok()?.len();
+                    (bytes > 0)
+                        .then(|| format!("certificate: {:.1} MB written", bytes as f64 / 1e6))
+                };
+                let (value, summary) =
+                    progress::with_search_progress_and(watch, &named.name, written, || {
+                        nimbers.nimber_with_certificate(&named, path)
+                    })?;
                 eprintln!("{}: certificate {}: {summary}", named.name, path.display());
                 (value, Route::Search)
             }
