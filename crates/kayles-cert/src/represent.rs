@@ -77,7 +77,8 @@ struct Classes {
     /// The canonical orders of the representatives, as [`put_order`] stores them.
     orders: Vec<u8>,
     /// Positions met lately: key -> (class, the position's canonical order, stored as
-    /// by [`put_order`]); emptied when it reaches [`CACHE_ENTRIES`].
+    /// by [`put_order`], or nothing when the position is its class's representative);
+    /// emptied when it reaches [`CACHE_ENTRIES`].
     recent: HashMap<Key, (u32, Box<[u8]>)>,
 }
 
@@ -146,7 +147,15 @@ impl Classes {
         }
         let words = self.adjacency.set(set);
         let key = Key::of_set(&words);
+        let w = words.len();
+        let same = |key| Rep {
+            set: set.to_vec(),
+            map: None,
+            key,
+        };
         let (class, order) = match self.recent.get(&key) {
+            // A representative is remembered without its order.
+            Some((_, order)) if order.is_empty() => return Some(same(key)),
             Some((class, order)) => (*class, get_order(order, 0, set.len())),
             None => {
                 // The induced rows straight from the host's rows (no graph built).
@@ -164,21 +173,19 @@ impl Classes {
                 if self.recent.len() >= CACHE_ENTRIES {
                     self.recent.clear();
                 }
+                let is_rep = self.rep_sets[class as usize * w..(class as usize + 1) * w] == words;
                 let mut stored = Vec::new();
-                put_order(&mut stored, &order);
+                if !is_rep {
+                    put_order(&mut stored, &order);
+                }
                 self.recent.insert(key, (class, stored.into_boxed_slice()));
+                if is_rep {
+                    return Some(same(key));
+                }
                 (class, order)
             }
         };
-        let w = words.len();
         let rep_words = &self.rep_sets[class as usize * w..(class as usize + 1) * w];
-        if rep_words == words.as_slice() {
-            return Some(Rep {
-                set: set.to_vec(),
-                map: None,
-                key,
-            });
-        }
         let rep = crate::bitset::vertices(rep_words);
         let start = self.order_starts[class as usize] as usize;
         let rep_order = get_order(&self.orders, start, rep.len());
