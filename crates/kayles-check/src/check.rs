@@ -71,8 +71,7 @@ pub fn check(graph_arg: &str, certificate: impl Read) -> Result<Verified, Failur
         computed_max: header.computed,
         kinds: Vec::new(),
         values: Vec::new(),
-        starts: vec![0],
-        verts: Vec::new(),
+        sets: Vec::new(),
         small: HashMap::new(),
         scratch: Scratch::default(),
     };
@@ -198,27 +197,30 @@ fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
     }
 }
 
-/// The facts checked so far: kind (0 EQ, 1 NE), value, and vertex set (sorted, in one
-/// arena), and the cache of small values computed by definition.
+/// The facts checked so far: kind (0 EQ, 1 NE), value, and vertex set (the host's bit
+/// words, [`Graph::words`] a fact, in one arena: 8 bytes a fact on a host of at most 64
+/// vertices, where a list of vertices took 4 bytes a vertex), and the cache of small
+/// values computed by definition.
 struct Checker<'g> {
     g: &'g Graph,
     game: Game,
     computed_max: usize,
     kinds: Vec<u8>,
     values: Vec<u32>,
-    starts: Vec<usize>,
-    verts: Vec<u32>,
+    sets: Vec<u64>,
     small: HashMap<u64, u32>,
     scratch: Scratch,
 }
 
-/// Buffers reused from move to move: the components of the latest result, and the
-/// bitsets and the vertex index that [`Checker::split`] and [`Checker::edges_map`] use.
+/// Buffers reused from move to move: the components of the latest result, the bitsets
+/// and the vertex index that [`Checker::split`] and [`Checker::edges_map`] use, and the
+/// vertices of the fact a reference names.
 #[derive(Default)]
 struct Scratch {
     split: Split,
     words: [Vec<u64>; 3],
     index: Vec<u32>,
+    fact: Vec<u32>,
 }
 
 /// The components of a position, ordered by least vertex, as sorted vertex lists.
@@ -309,8 +311,7 @@ impl Checker<'_> {
             .map_err(context)?;
             self.kinds.push(u8::from(tag != 0));
             self.values.push(value);
-            for_each(&set, |v| self.verts.push(v as u32));
-            self.starts.push(self.verts.len());
+            self.sets.extend_from_slice(&set);
         }
     }
 
@@ -568,7 +569,36 @@ impl Checker<'_> {
             ));
         }
         let f = (here - d) as usize;
-        let fv = &self.verts[self.starts[f]..self.starts[f + 1]];
+        let words = self.g.words();
+        let mut fv = std::mem::take(&mut self.scratch.fact);
+        fv.clear();
+        for_each(&self.sets[f * words..(f + 1) * words], |v| {
+            fv.push(v as u32)
+        });
+        let same = self.same_up_to_map(input, f, form, &fv, verts);
+        self.scratch.fact = fv;
+        same?;
+        let value = self.values[f];
+        Ok((
+            if self.kinds[f] == 0 {
+                Val::Exact(value)
+            } else {
+                Val::NotEqual(value)
+            },
+            false,
+        ))
+    }
+
+    /// Whether the vertex set `fv` of fact `f` corresponds to the component `verts` as
+    /// the reference's `form` says (reading the positions of form 3).
+    fn same_up_to_map<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        f: usize,
+        form: u64,
+        fv: &[u32],
+        verts: &[u32],
+    ) -> Res<()> {
         if fv.len() != verts.len() {
             return Err(format!(
                 "fact {f} has {} vertices, the component {}",
@@ -593,25 +623,16 @@ impl Checker<'_> {
                     *slot = verts[p];
                 }
             }
-            self.edges_map(f, &image, verts)?;
+            self.edges_map(f, fv, &image, verts)?;
         }
-        let value = self.values[f];
-        Ok((
-            if self.kinds[f] == 0 {
-                Val::Exact(value)
-            } else {
-                Val::NotEqual(value)
-            },
-            false,
-        ))
+        Ok(())
     }
 
-    /// Whether `F[i] -> image[i]` (F the set of fact `f`, `image` a permutation of the
+    /// Whether `F[i] -> image[i]` (F = `fv`, the set of fact `f`, `image` a permutation of the
     /// component C) is an isomorphism of the induced subgraphs: it is a bijection, so it
     /// is one when every edge of `H[F]` goes to an edge and `H[F]`, `H[C]` have as many
     /// edges.
-    fn edges_map(&mut self, f: usize, image: &[u32], c: &[u32]) -> Res<()> {
-        let fv = &self.verts[self.starts[f]..self.starts[f + 1]];
+    fn edges_map(&mut self, f: usize, fv: &[u32], image: &[u32], c: &[u32]) -> Res<()> {
         let index = &mut self.scratch.index;
         index.resize(self.g.order(), 0);
         let mut count = |set: &[u32], image: Option<&[u32]>| {
@@ -769,8 +790,7 @@ mod tests {
                 computed_max: 8,
                 kinds: vec![],
                 values: vec![],
-                starts: vec![0],
-                verts: vec![],
+                sets: vec![],
                 small: HashMap::new(),
                 scratch: Scratch::default(),
             };
