@@ -187,6 +187,10 @@ impl Classes {
         };
         let rep_words = &self.rep_sets[class as usize * w..(class as usize + 1) * w];
         let rep = crate::bitset::vertices(rep_words);
+        if rep.len() != set.len() {
+            // Two codes with one key (a hash collision, not expected): no merging.
+            return None;
+        }
         let start = self.order_starts[class as usize] as usize;
         let rep_order = get_order(&self.orders, start, rep.len());
         let mut map = vec![0u32; rep.len()];

@@ -5,10 +5,12 @@
 //!
 //! A vertex set of a host of at most 128 vertices is its own key (exact). A larger set, and
 //! every canonical code, is keyed by a 128-bit hash. Two different sets or codes with one
-//! hash would make the builder refer to a fact about the wrong position; the checker,
-//! which verifies every reference's sizes and vertex map, rejects such a certificate. A
-//! collision can make a certificate fail, never make a false one pass (and at 2^-128 a
-//! pair, it is not expected in any certificate this machine can hold).
+//! hash would make the builder refer to a fact about the wrong position; the builder then
+//! stops with an error, or the checker, which verifies every reference's sizes and vertex
+//! map, rejects the certificate. A collision can make a certificate fail, never make a
+//! false one pass (and at 2^-128 a pair, it is not expected in any certificate this
+//! machine can hold). The test `certificates_of_large_hosts_check` fails when every hash
+//! is the same.
 
 use std::hash::{Hash, Hasher};
 

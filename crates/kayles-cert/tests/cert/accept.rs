@@ -169,3 +169,41 @@ fn the_checker_builds_every_family_as_kayles_does() {
         assert!(kayles_core::families::build(bad).is_err(), "{bad}");
     }
 }
+
+/// Hosts of more than 64 and of more than 128 vertices, whose vertex sets the builder
+/// keys by two words and by a hash (`kayles_cert::set_key`): their certificates check,
+/// and prove the values of the octal games (Node Kayles on a path is 0.137, Arc Kayles
+/// 0.07; a Node Kayles move on a cycle leaves a path of three vertices fewer).
+#[test]
+fn certificates_of_large_hosts_check() {
+    let octal = |n: usize, option_lengths: &dyn Fn(usize, usize) -> Option<(usize, usize)>| {
+        let mut g = vec![0u32; n + 1];
+        for m in 1..=n {
+            let mut seen = [false; 64];
+            for i in 0..m {
+                if let Some((a, b)) = option_lengths(m, i) {
+                    seen[(g[a] ^ g[b]) as usize] = true;
+                }
+            }
+            g[m] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+        g
+    };
+    // Node Kayles: vertex i of P_m leaves i - 1 and m - i - 2 vertices (at least 0).
+    let node = octal(200, &|m, i| {
+        Some((i.saturating_sub(1), (m - i).saturating_sub(2)))
+    });
+    // Arc Kayles: edge (i, i + 1) of P_m leaves i and m - i - 2 vertices.
+    let arc = octal(200, &|m, i| (i + 1 < m).then(|| (i, m - i - 2)));
+    let cycle_node = |n: usize| u32::from(node[n - 3] == 0);
+    for (spec, game, want) in [
+        ("path:100", GameKind::Node, node[100]),
+        ("path:150", GameKind::Node, node[150]),
+        ("path:150", GameKind::Arc, arc[150]),
+        ("cycle:200", GameKind::Node, cycle_node(200)),
+    ] {
+        let (bytes, value) = certificate(spec, game, Options::default());
+        assert_eq!(value, want, "{spec} {game}");
+        assert_eq!(check(spec, &bytes), Ok(want), "{spec} {game}");
+    }
+}
