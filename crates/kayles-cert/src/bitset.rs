@@ -25,19 +25,6 @@ impl Adjacency {
         Adjacency { words, rows }
     }
 
-    /// The rows of the graph without vertices (a placeholder).
-    pub fn empty() -> Self {
-        Adjacency {
-            words: 1,
-            rows: Vec::new(),
-        }
-    }
-
-    /// The host's number of vertices.
-    pub fn order(&self) -> usize {
-        self.rows.len() / self.words
-    }
-
     /// `N(v)`.
     pub fn row(&self, v: usize) -> &[u64] {
         &self.rows[v * self.words..(v + 1) * self.words]

@@ -56,7 +56,8 @@ pub const CACHE_ENTRIES: usize = 1 << 20;
 enum Rule {
     Exact,
     Symmetry(HostSymmetry),
-    Canonical(Box<Classes>),
+    /// Made at the first position, from its host.
+    Canonical(Option<Box<Classes>>),
 }
 
 /// The isomorphism classes met under [`Dedup::Canonical`], kept compact: a certificate of
@@ -70,7 +71,7 @@ struct Classes {
     /// The key of a canonical code -> its class's index.
     index: HashMap<Key, u32>,
     /// Each class's representative (the first position met with its code), as host bit
-    /// words, [`Adjacency::words`] a class.
+    /// words, as many a class as [`Adjacency::set`] makes.
     rep_sets: Vec<u64>,
     /// Where each class's canonical order starts in `orders`.
     order_starts: Vec<u64>,
@@ -88,7 +89,7 @@ impl Representatives {
         let rule = match (dedup, symmetry) {
             (Dedup::Exact, _) => Rule::Exact,
             (Dedup::Symmetry, Some(sym)) => Rule::Symmetry(sym),
-            _ => Rule::Canonical(Box::default()),
+            _ => Rule::Canonical(None),
         };
         Representatives { rule }
     }
@@ -116,16 +117,20 @@ impl Representatives {
                     map: Some(pairs.into_iter().map(|(_, v)| v).collect()),
                 }
             }
-            Rule::Canonical(classes) => classes.of(host, set).unwrap_or_else(same),
+            Rule::Canonical(classes) => classes
+                .get_or_insert_with(|| Box::new(Classes::new(host)))
+                .of(set)
+                .unwrap_or_else(same),
         }
     }
 }
 
-impl Default for Classes {
-    fn default() -> Self {
+impl Classes {
+    /// No classes yet, for positions of `host`.
+    fn new(host: &Graph) -> Self {
         Classes {
             canonizer: Canonizer::new(),
-            adjacency: Adjacency::empty(),
+            adjacency: Adjacency::new(host),
             index: HashMap::new(),
             rep_sets: Vec::new(),
             order_starts: Vec::new(),
@@ -133,18 +138,14 @@ impl Default for Classes {
             recent: HashMap::new(),
         }
     }
-}
 
-impl Classes {
+    /// The bit words of the representative of `class`, `w` words a class.
+    fn rep_words(&self, class: u32, w: usize) -> &[u64] {
+        &self.rep_sets[class as usize * w..(class as usize + 1) * w]
+    }
+
     /// The representative of `set` (`None` when it cannot be canonized).
-    fn of(&mut self, host: &Graph, set: &[u32]) -> Option<Rep> {
-        if self.adjacency.order() != host.order() {
-            // The host's rows, made at the first position.
-            *self = Classes {
-                adjacency: Adjacency::new(host),
-                ..Classes::default()
-            };
-        }
+    fn of(&mut self, set: &[u32]) -> Option<Rep> {
         let words = self.adjacency.set(set);
         let key = Key::of_set(&words);
         let w = words.len();
@@ -173,7 +174,7 @@ impl Classes {
                 if self.recent.len() >= CACHE_ENTRIES {
                     self.recent.clear();
                 }
-                let is_rep = self.rep_sets[class as usize * w..(class as usize + 1) * w] == words;
+                let is_rep = self.rep_words(class, w) == words;
                 let mut stored = Vec::new();
                 if !is_rep {
                     put_order(&mut stored, &order);
@@ -185,7 +186,7 @@ impl Classes {
                 (class, order)
             }
         };
-        let rep_words = &self.rep_sets[class as usize * w..(class as usize + 1) * w];
+        let rep_words = self.rep_words(class, w);
         let rep = crate::bitset::vertices(rep_words);
         if rep.len() != set.len() {
             // Two codes with one key (a hash collision, not expected): no merging.
