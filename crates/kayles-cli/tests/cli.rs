@@ -163,6 +163,55 @@ fn seq_with_mirror_strategies() {
     }
 }
 
+/// `nimber` answers family graphs whose half turn is a mirror strategy without search
+/// (route `mirror`), in both games, and agrees with `--engine search` on the small ones;
+/// graphs without one (odd cycles, odd P(n,2), boards with an odd side) are searched.
+#[test]
+fn nimber_by_mirror_strategies() {
+    let json = stdout(&["--json", "nimber", "--game", "arc", "grid:2x66", "grid:8x8"]);
+    for line in json.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            (v["nimber"].as_u64(), v["route"].as_str()),
+            (Some(0), Some("mirror")),
+            "{line}"
+        );
+    }
+    let specs = [
+        "cycle:8",
+        "cycle:9",
+        "cycle:12",
+        "grid:2x6",
+        "grid:2x7",
+        "grid:4x4",
+        "grid:3x4",
+        "grid:4x5",
+        "petersen:10,2",
+        "petersen:11,2",
+        "petersen:12,3",
+    ];
+    for game in ["node", "arc"] {
+        let auto = stdout(&[&["--json", "nimber", "--game", game][..], &specs].concat());
+        let searched = stdout(
+            &[
+                &["nimber", "--engine", "search", "--game", game][..],
+                &specs,
+            ]
+            .concat(),
+        );
+        let mut mirrored = 0;
+        for (line, value) in auto.lines().zip(searched.lines()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["nimber"].to_string(), value, "{game}: {line}");
+            if v["route"] == "mirror" {
+                mirrored += 1;
+                assert_eq!(value, "0", "{game}: {line}");
+            }
+        }
+        assert_eq!(mirrored, 6, "{game}: {auto}");
+    }
+}
+
 /// `histogram --game arc` and `subsets --game arc` (the full Arc Kayles table) agree with
 /// `nimber --game arc` run on every induced subgraph, given as graph6 lines.
 #[test]

@@ -415,9 +415,24 @@ pub fn host_symmetry(spec: &str) -> Result<Option<HostSymmetry>, FamilyError> {
 /// assert!(mirror_strategy("petersen:39,2").unwrap().is_none());
 /// ```
 pub fn mirror_strategy(spec: &str) -> Result<Option<Vec<u32>>, FamilyError> {
-    let g = build(spec)?;
+    Ok(mirror_strategy_of(spec, &build(spec)?))
+}
+
+/// [`mirror_strategy`] for a graph already built: the half turn that `spec`'s family
+/// suggests, kept only when it is a mirror strategy of `g` itself (so a name that does not
+/// describe `g` can only lose the shortcut, never give a wrong value). `None` for specs
+/// of other families and for text that is no family spec at all.
+///
+/// ```
+/// use kayles_core::families::{build, mirror_strategy_of};
+/// let board = build("grid:4x6").unwrap();
+/// assert!(mirror_strategy_of("grid:4x6", &board).is_some());
+/// assert!(mirror_strategy_of("grid:3x6", &build("grid:3x6").unwrap()).is_none());
+/// assert!(mirror_strategy_of("C~", &board).is_none()); // graph6 text: no family
+/// ```
+pub fn mirror_strategy_of(spec: &str, g: &Graph) -> Option<Vec<u32>> {
     let spec = spec.trim();
-    let name = spec.split_once(':').map_or(spec, |(name, _)| name);
+    let name = spec.split_once(':').map(|(name, _)| name)?;
     let n = g.order();
     let candidate: Vec<u32> = match name {
         "cycle" => (0..n).map(|v| ((v + n / 2) % n) as u32).collect(),
@@ -429,9 +444,9 @@ pub fn mirror_strategy(spec: &str) -> Result<Option<Vec<u32>>, FamilyError> {
         }
         // The half turn of any board: vertex v <-> n - 1 - v in row-major order.
         "grid" => (0..n).map(|v| (n - 1 - v) as u32).collect(),
-        _ => return Ok(None),
+        _ => return None,
     };
-    Ok(crate::symmetry::is_mirror_strategy(&g, &candidate).then_some(candidate))
+    crate::symmetry::is_mirror_strategy(g, &candidate).then_some(candidate)
 }
 
 #[cfg(test)]

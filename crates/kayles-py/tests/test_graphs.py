@@ -141,6 +141,24 @@ def test_family_specs_against_the_command_line(cli, spec):
     assert kayles.nimber(spec) == int(cli("nimber", spec))
 
 
+@pytest.mark.parametrize(
+    "spec,G",
+    [("grid:4x4", nx.grid_2d_graph(4, 4)), ("grid:2x7", nx.grid_2d_graph(2, 7)), ("cycle:10", nx.cycle_graph(10))],
+)
+def test_mirror_strategy_against_search(spec, G):
+    """A family spec whose half turn is a mirror strategy is answered without search; the
+    same graph from networkx (no name, so searched) agrees, in both games. The 2 x 7
+    ladder has no mirror strategy (its half turn swaps the two middle neighbours)."""
+    for game in ["node", "arc"]:
+        assert kayles.nimber(spec, game=game) == kayles.nimber(G, game=game)
+
+
+def test_cram_on_even_boards_by_the_mirror_strategy():
+    # Searched, the 2 x 66 ladder in Arc Kayles takes many minutes.
+    assert kayles.nimber("grid:2x66", game="arc") == 0
+    assert kayles.nimber("grid:8x8", game="arc") == 0
+
+
 @pytest.mark.parametrize("spec", ["grid:2x8", "cycle:12", "petersen:6,2", "queens:3", "linked-c4:3"])
 def test_arc_kayles_on_families_against_the_command_line(cli, spec):
     assert kayles.nimber(spec, game="arc") == int(cli("nimber", "--game", "arc", spec))

@@ -1,27 +1,29 @@
 //! The route to a nimber: what a front end asks for ([`Request`]: the game, the engine,
-//! the search's options) and the one place that chooses between the modular
-//! decomposition and search ([`Nimbers`]), so that `kayles nimber` and `kayles.nimber`
-//! take the same route on the same graph.
+//! the search's options) and the one place that chooses between a mirror strategy, the
+//! modular decomposition and search ([`Nimbers`]), so that `kayles nimber` and
+//! `kayles.nimber` take the same route on the same graph.
 
 use crate::certificates::CertificateFile;
 use crate::config::SearchOptions;
 use crate::graphs::Named;
 use anyhow::{ensure, Result};
 use kayles_core::game::GameSolver;
-use kayles_core::{GameKind, Graph};
+use kayles_core::{families, GameKind};
 use kayles_modules::ModularSolver;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 named_enum! {
-    /// Which engine answers a Node Kayles nimber (the command line's `--engine`).
+    /// Which engine answers a nimber (the command line's `--engine`).
     pub enum Engine (default Auto) {
-        /// The modular decomposition when the graph has a non-trivial module, else search.
+        /// 0 by a mirror strategy when the family graph has one (both games), else the
+        /// modular decomposition when a Node Kayles graph has a non-trivial module, else
+        /// search.
         Auto = "auto",
         /// Single-position search (kayles-core).
         Search = "search",
-        /// Through the modular decomposition tree (kayles-modules).
+        /// Through the modular decomposition tree (kayles-modules; Node Kayles).
         Modules = "modules",
     }
 }
@@ -54,7 +56,7 @@ named_enum! {
 pub struct Request {
     /// The game.
     pub game: GameKind,
-    /// Which engine answers (Node Kayles; Arc Kayles is always searched).
+    /// Which engine answers (Arc Kayles: a mirror strategy or search).
     pub engine: Engine,
     /// The search's options.
     pub search: SearchOptions,
@@ -78,14 +80,33 @@ impl Nimbers {
         }
     }
 
-    /// The route `g` takes: the modular decomposition for Node Kayles when the engine
-    /// says so (with `auto`, when `g` has a non-trivial module), else search.
-    pub fn route(&self, g: &Graph) -> Route {
+    /// The route `graph` takes. With the `auto` engine: [`Route::Mirror`] when its name is
+    /// a family spec whose half turn is a mirror strategy of the graph
+    /// ([`families::mirror_strategy_of`]: then the second player copies, and the value is
+    /// 0 in both games; the map is checked on the graph itself), else the modular
+    /// decomposition for Node Kayles when `graph` has a non-trivial module, else search.
+    ///
+    /// ```
+    /// use kayles_core::GameKind;
+    /// use kayles_solve::graphs::Named;
+    /// use kayles_solve::route::{Engine, Nimbers, Request, Route};
+    /// let board = Named::parse("grid:8x8").unwrap(); // Cram on the chessboard
+    /// let arc = Request { game: GameKind::Arc, ..Request::default() };
+    /// let mut nimbers = Nimbers::new(arc);
+    /// assert_eq!(nimbers.nimber(&board).unwrap(), (0, Route::Mirror));
+    /// let searched = Nimbers::new(Request { engine: Engine::Search, ..arc });
+    /// assert_eq!(searched.route(&board), Route::Search);
+    /// ```
+    pub fn route(&self, graph: &Named) -> Route {
+        let engine = self.request.engine;
+        if engine == Engine::Auto && has_mirror_strategy(graph) {
+            return Route::Mirror;
+        }
         let modules = self.request.game == GameKind::Node
-            && match self.request.engine {
+            && match engine {
                 Engine::Search => false,
                 Engine::Modules => true,
-                Engine::Auto => kayles_modules::has_nontrivial_module(g),
+                Engine::Auto => kayles_modules::has_nontrivial_module(&graph.graph),
             };
         if modules {
             Route::Modules
@@ -97,18 +118,28 @@ impl Nimbers {
     /// The nimber of `graph` by `route` (one [`route`](Self::route) gave), searched with
     /// the set-up its name implies (a family's host symmetry).
     pub fn nimber_by(&mut self, graph: &Named, route: Route) -> Result<u32> {
-        if route == Route::Modules {
-            return Ok(self.modular.nimber(&graph.graph)?);
+        match route {
+            Route::Modules => Ok(self.modular.nimber(&graph.graph)?),
+            Route::Mirror => {
+                ensure!(
+                    has_mirror_strategy(graph),
+                    "{} has no mirror strategy (a half turn of its family)",
+                    graph.name
+                );
+                Ok(0)
+            }
+            _ => {
+                self.request
+                    .search
+                    .prepare(&mut self.solver, Some(&graph.name));
+                Ok(self.solver.nimber(&graph.graph)?)
+            }
         }
-        self.request
-            .search
-            .prepare(&mut self.solver, Some(&graph.name));
-        Ok(self.solver.nimber(&graph.graph)?)
     }
 
     /// The nimber of `graph` and the route it took.
     pub fn nimber(&mut self, graph: &Named) -> Result<(u32, Route)> {
-        let route = self.route(&graph.graph);
+        let route = self.route(graph);
         Ok((self.nimber_by(graph, route)?, route))
     }
 
@@ -150,10 +181,16 @@ impl Nimbers {
         Ok((value, summary))
     }
 
-    /// A flag that stops both routes (see
+    /// A flag that stops both searching routes (see
     /// [`VertexSolver::set_stop_flag`](kayles_core::vertex_game::VertexSolver::set_stop_flag)).
     pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.solver.set_stop_flag(flag.clone());
         self.modular.search().set_stop_flag(flag);
     }
+}
+
+/// True when `graph`'s name is a family spec whose half turn is a mirror strategy of the
+/// graph (checked on the graph).
+fn has_mirror_strategy(graph: &Named) -> bool {
+    families::mirror_strategy_of(&graph.name, &graph.graph).is_some()
 }

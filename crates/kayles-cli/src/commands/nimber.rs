@@ -28,10 +28,12 @@ pub struct Args {
     /// Print search statistics (positions, memo hits, memory) to stderr.
     #[arg(long)]
     stats: bool,
-    /// Node Kayles route: `auto` uses the modular decomposition when the graph has a
-    /// non-trivial module and plain search otherwise.
+    /// The route: `auto` gives 0 without search to a family graph whose half turn is a
+    /// mirror strategy (even cycles, P(n,k) for even n, boards with two even sides: the
+    /// second player copies, in either game), uses the modular decomposition when a Node
+    /// Kayles graph has a non-trivial module, and searches otherwise.
     #[arg(long, value_parser = choice::<Engine>(&[
-        "The modular decomposition when the graph has a non-trivial module, else search",
+        "A mirror strategy (0) for a family graph that has one, else the modular decomposition when a Node Kayles graph has a non-trivial module, else search",
         "Single-position search (kayles-core)",
         "Through the modular decomposition tree (kayles-modules)",
     ]), default_value = "auto")]
@@ -99,7 +101,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 eprintln!("{}: certificate {}: {summary}", named.name, path.display());
                 (value, Route::Search)
             }
-            (None, None) => match nimbers.route(g) {
+            (None, None) => match nimbers.route(&named) {
                 Route::Search => {
                     let watch = nimbers.solver().progress();
                     let value = progress::with_search_progress(watch, &named.name, || {
