@@ -96,7 +96,7 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
     };
     format!(
         "{label}: {seconds:.3} s, {} positions searched ({:.0}/s); hits: {} exact, {} symmetry, \
-         {} shape, {} canonical, {} known pieces, {} small, {} leaf ({} leaf positions); \
+         {} shape, {} canonical, {} known pieces, {} mirror, {} small, {} leaf ({} leaf positions); \
          {} reductions; {} parallel \
          splits{outcome}; memo: {} entries, {:.1} MiB now, peak {:.1} MiB of the {:.0} MiB \
          limit, {} evictions, {} cache clears; peak RSS {:.1} MiB",
@@ -107,6 +107,7 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
         s.shape_hits,
         s.canonical_hits,
         s.known_hits,
+        s.mirror_hits,
         s.small_hits,
         s.leaf_hits,
         s.leaf_positions,

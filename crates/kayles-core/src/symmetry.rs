@@ -328,6 +328,49 @@ impl HostSymmetry {
         best
     }
 
+    /// With translations of a lattice: the half turn about the centre of `set`'s bounding
+    /// box, when it maps `set` onto itself (`None` when it does not, for the empty set, and
+    /// on hosts without translations). Host adjacency on such a lattice depends only on
+    /// the difference of two cells (and is symmetric), so the half turn is then an
+    /// automorphism of the subgraph that `set` induces.
+    ///
+    /// ```
+    /// use kayles_core::bits::Bits;
+    /// use kayles_core::families;
+    /// let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
+    /// let set = |cells: &[usize]| cells.iter().fold(u64::empty(), |s, &v| s.with(v));
+    /// // Cells (0, 1), (0, 2), (1, 2), (1, 3): an S tetromino, turned onto itself.
+    /// let turn = sym.box_half_turn(set(&[1, 2, 7, 8])).unwrap();
+    /// assert_eq!((turn.image(1), turn.image(8), turn.image(2)), (8, 1, 7));
+    /// assert!(sym.box_half_turn(set(&[1, 2, 7])).is_none()); // an L tromino
+    /// ```
+    pub fn box_half_turn<S: Bits>(&self, set: S) -> Option<BoxHalfTurn> {
+        let Shift::Translate { rows, cols } = self.shift else {
+            return None;
+        };
+        let row = |r: usize| field(set, r * cols, cols);
+        let first = (0..rows).find(|&r| row(r) != 0)?;
+        let last = (first..rows).rev().find(|&r| row(r) != 0)?;
+        let union = (first..=last).fold(0, |acc, r| acc | row(r));
+        let col_sum = union.trailing_zeros() as usize + (63 - union.leading_zeros() as usize);
+        // Bit c goes to bit col_sum - c: reversed, bit c is at 63 - c.
+        let turn = |line: u64| {
+            let reversed = line.reverse_bits();
+            if col_sum <= 63 {
+                reversed >> (63 - col_sum)
+            } else {
+                reversed << (col_sum - 63)
+            }
+        };
+        (first..=last)
+            .all(|r| turn(row(r)) == row(first + last - r))
+            .then_some(BoxHalfTurn {
+                row_sum: first + last,
+                col_sum,
+                cols,
+            })
+    }
+
     /// The least image of the vertex set `set` (its vertices in increasing order) under
     /// the group, with the group element that gives it: returns `(image, images)` where
     /// `image` is sorted and `images[i]` is where `set[i]` goes.
@@ -531,6 +574,25 @@ fn lattice_key<S: Bits>(set: S, rows: usize, cols: usize, maps: &[LatticeMap]) -
         }
     }
     image(best)
+}
+
+/// A half turn of a lattice about the centre of a box, as
+/// [`HostSymmetry::box_half_turn`] finds one: cell `(r, c)` goes to
+/// `(row_sum - r, col_sum - c)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoxHalfTurn {
+    row_sum: usize,
+    col_sum: usize,
+    cols: usize,
+}
+
+impl BoxHalfTurn {
+    /// The vertex that vertex `v` (a cell of the box) goes to.
+    #[inline]
+    pub fn image(self, v: usize) -> usize {
+        let (r, c) = (v / self.cols, v % self.cols);
+        (self.row_sum - r) * self.cols + (self.col_sum - c)
+    }
 }
 
 /// True when `map` is a *mirror strategy* for `g`: an automorphism that is an involution

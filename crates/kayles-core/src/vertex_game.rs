@@ -361,6 +361,21 @@ impl<'h, S: Bits, R: VertexRules> VertexGame<'h, S, R> {
         }
     }
 
+    /// True when `component` is a lattice region that the half turn about the centre of
+    /// its bounding box maps onto itself, moving every cell and never onto a neighbour: a
+    /// mirror strategy of the subgraph it induces (see
+    /// [`is_mirror_strategy`](crate::symmetry::is_mirror_strategy)), so its value is 0 in
+    /// Node Kayles and in Arc Kayles. Only hosts with lattice translations are asked.
+    fn is_mirror_position(&self, component: S) -> bool {
+        let Some(turn) = self.symmetry.and_then(|s| s.box_half_turn(component)) else {
+            return false;
+        };
+        component.iter().all(|v| {
+            let w = turn.image(v);
+            w != v && !self.host.open[v].contains(w)
+        })
+    }
+
     /// One pass over `component`: its order and degrees.
     #[inline]
     fn survey(&self, component: S) -> Survey {
@@ -588,6 +603,9 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         if layers.known_pieces {
             if let Some(v) = R::known_value(&survey, self.paths) {
                 return Simplified::Known(v);
+            }
+            if self.is_mirror_position(*component) {
+                return Simplified::Mirror;
             }
         }
         if layers.reductions {

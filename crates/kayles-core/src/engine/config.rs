@@ -202,6 +202,9 @@ pub struct SearchStats {
     pub symmetry_hits: u64,
     /// Components answered as a known piece (path, cycle).
     pub known_hits: u64,
+    /// Components answered 0 by a mirror strategy (a lattice region that the half turn of
+    /// its bounding box maps onto itself, moving every cell and none onto a neighbour).
+    pub mirror_hits: u64,
     /// Components evaluated at once for their small size ([`SearchConfig::small_order`]).
     pub small_hits: u64,
     /// Sums `C + *h` decided at once by the game's own search ([`SearchConfig::leaf_order`]).
@@ -240,6 +243,7 @@ impl SearchStats {
         self.canonical_hits += other.canonical_hits;
         self.symmetry_hits += other.symmetry_hits;
         self.known_hits += other.known_hits;
+        self.mirror_hits += other.mirror_hits;
         self.small_hits += other.small_hits;
         self.leaf_hits += other.leaf_hits;
         self.leaf_positions += other.leaf_positions;

@@ -230,6 +230,11 @@ impl<G: Game> Engine<'_, '_, G> {
                     self.drop_pending(pending);
                     return Lookup::Settled(Record::known(v));
                 }
+                Simplified::Mirror => {
+                    self.state.stats.mirror_hits += 1;
+                    self.drop_pending(pending);
+                    return Lookup::Settled(Record::known(0));
+                }
                 Simplified::Reduced(smaller) => {
                     self.state.stats.reductions += 1;
                     return Lookup::Reduced(smaller, pending);

@@ -139,6 +139,9 @@ pub struct Layers {
 pub enum Simplified<P> {
     /// The component is a known piece of this value.
     Known(u8),
+    /// The component has a mirror strategy for the second player (an automorphism of it
+    /// that is an involution, moves every vertex and none onto a neighbour): value 0.
+    Mirror,
     /// A smaller position with the same value (it may have several components).
     Reduced(P),
     /// Nothing applies.

@@ -173,7 +173,62 @@ fn subsets_of_a_host_keep_their_values() {
                 );
             }
             assert!(solver.stats().symmetry_hits > 0, "{game} {spec}");
+            if spec.starts_with("grid") {
+                // Some of the positions were answered by their half turn (below).
+                assert!(solver.stats().mirror_hits > 0, "{game} {spec}");
+            }
         }
+    }
+}
+
+/// [`HostSymmetry::box_half_turn`] finds exactly the vertex sets of a lattice that the half
+/// turn of their bounding box maps onto themselves (computed here cell by cell), and every
+/// such set whose turn moves each cell and none onto a neighbour has value 0 in both games
+/// by the subset tables: what the search answers without searching.
+#[test]
+fn turned_regions_with_a_mirror_strategy_are_zero() {
+    for (spec, cols) in [("grid:4x4", 4), ("grid:3x6", 6), ("grid:4x5", 5)] {
+        let host = families::build(spec).unwrap();
+        let sym = symmetry(spec);
+        let n = host.order();
+        let tables: Vec<SubsetTable> = GameKind::ALL
+            .into_iter()
+            .map(|game| SubsetTable::compute_game(&host, game).unwrap())
+            .collect();
+        let (mut turned, mut mirrored) = (0, 0);
+        for mask in 1..1u64 << n {
+            let cells: Vec<(usize, usize)> = (0..n)
+                .filter(|v| mask >> v & 1 == 1)
+                .map(|v| (v / cols, v % cols))
+                .collect();
+            let row_sum =
+                cells.iter().map(|c| c.0).min().unwrap() + cells.iter().map(|c| c.0).max().unwrap();
+            let col_sum =
+                cells.iter().map(|c| c.1).min().unwrap() + cells.iter().map(|c| c.1).max().unwrap();
+            let image = |(r, c): (usize, usize)| (row_sum - r) * cols + (col_sum - c);
+            let invariant = cells.iter().all(|&cell| mask >> image(cell) & 1 == 1);
+            let found = sym.box_half_turn(mask);
+            assert_eq!(found.is_some(), invariant, "{spec} {mask:#b}");
+            let Some(turn) = found else { continue };
+            turned += 1;
+            assert!(cells
+                .iter()
+                .all(|&(r, c)| turn.image(r * cols + c) == image((r, c))));
+            let mirror = cells.iter().all(|&(r, c)| {
+                let (v, w) = (r * cols + c, image((r, c)));
+                w != v && !host.has_edge(v, w)
+            });
+            if mirror {
+                mirrored += 1;
+                for (game, table) in GameKind::ALL.into_iter().zip(&tables) {
+                    assert_eq!(table.nimber(mask), 0, "{game} {spec} {mask:#b}");
+                }
+            }
+        }
+        assert!(
+            mirrored > 100 && turned > mirrored,
+            "{spec}: {turned} turned, {mirrored} mirrored"
+        );
     }
 }
 
