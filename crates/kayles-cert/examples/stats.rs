@@ -2,8 +2,9 @@
 //!
 //!     cargo run --release -p kayles-cert --example stats -- FILE
 //!
-//! Prints the facts, the vertices their sets list, the moves and result proofs, and the
-//! references by kind (computed, same set, in-order map, explicit map with its entries).
+//! Prints the facts (and how many are mirror strategies), the vertices their sets list, the
+//! moves and result proofs, and the references by kind (computed, same set, in-order map,
+//! explicit map with its entries).
 
 use kayles_cert::format::{Certificate, Evidence, Map, Ref};
 
@@ -41,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).ok_or("usage: stats FILE")?;
     let raw = zstd::stream::decode_all(std::fs::File::open(path)?)?;
     let cert = Certificate::decode(&raw)?;
-    let (mut vertices, mut moves, mut results) = (0, 0, 0);
+    let (mut vertices, mut moves, mut results, mut mirrors) = (0, 0, 0, 0);
     let mut counts = Counts::default();
     for f in &cert.facts {
         vertices += f.set.len();
@@ -56,11 +57,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 refs.iter().for_each(|r| counts.add(r));
             }
             Evidence::ByEq(r) => counts.add(r),
+            Evidence::Mirror(_) => mirrors += 1,
         }
     }
     let c = counts;
     println!(
-        "{} facts ({} raw bytes), {vertices} set vertices, {moves} moves, {results} result \
+        "{} facts ({mirrors} by a mirror strategy; {} raw bytes), {vertices} set vertices, {moves} moves, {results} result \
          proofs, {} references: {} computed, {} same set, {} in-order map, {} explicit map \
          ({} entries)",
         cert.facts.len(),

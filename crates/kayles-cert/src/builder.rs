@@ -25,6 +25,7 @@
 
 use crate::bitset::{self, Adjacency};
 use crate::format::{Evidence, Fact, Map, Move, Ref};
+use crate::mirror::Mirrors;
 use crate::oracle::Oracle;
 use crate::represent::{Rep, Representatives};
 use crate::set_key::Key;
@@ -54,6 +55,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     small: SmallSolver,
     /// The order up to which the search evaluates a piece at once.
     search_small: usize,
+    /// Mirror strategies, proved as facts of their own (value 0, no moves).
+    mirrors: Mirrors,
 }
 
 /// One move's result: its components (by least vertex), and how many vertices it leaves.
@@ -86,7 +89,15 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             known: HashMap::new(),
             small: SmallSolver::default(),
             search_small: kayles_core::engine::SearchConfig::default().small_order,
+            mirrors: Mirrors::default(),
         }
+    }
+
+    /// The builder proving the positions that `mirrors` finds a mirror strategy of by
+    /// that strategy (one fact, value 0) rather than by their moves.
+    pub fn with_mirrors(mut self, mirrors: Mirrors) -> Self {
+        self.mirrors = mirrors;
+        self
     }
 
     /// The components of `set` (any vertex set), by least vertex.
@@ -129,7 +140,11 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if let Some(&v) = self.known.get(&key) {
             return Ok(v);
         }
-        let v = self.oracle.nimber(&self.vertex_set(rep))?;
+        let v = if self.mirrors.of(self.host, rep).is_some() {
+            0
+        } else {
+            self.oracle.nimber(&self.vertex_set(rep))?
+        };
         self.known.insert(key, v);
         Ok(v)
     }
@@ -262,7 +277,9 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// being below `w`, an EQ fact.
     fn ne_ref(&mut self, comp: &[u32], w: u32) -> Result<Ref, Error> {
         let rep = self.reps.of(self.host, comp);
-        let exact = comp.len() <= self.computed || self.eq.contains_key(&rep.key);
+        let exact = comp.len() <= self.computed
+            || self.eq.contains_key(&rep.key)
+            || self.mirrors.of(self.host, &rep.set).is_some();
         if exact || self.known.get(&rep.key) == Some(&w) {
             let (r, value) = self.eq_ref(comp)?;
             if value == w {
@@ -313,6 +330,16 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     fn eq_fact(&mut self, x: &[u32], key: Key) -> Result<(u64, u32), Error> {
         if let Some(&found) = self.eq.get(&key) {
             return Ok(found);
+        }
+        if let Some(images) = self.mirrors.of(self.host, x) {
+            let index = self.writer.push(&Fact {
+                value: 0,
+                set: x.to_vec(),
+                evidence: Evidence::Mirror(images),
+            })?;
+            self.eq.insert(key, (index, 0));
+            self.known.insert(key, 0);
+            return Ok((index, 0));
         }
         let v = self.value_of(x, key)?;
         let outcomes = self.outcomes(x);

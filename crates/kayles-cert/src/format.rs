@@ -2,16 +2,18 @@
 //! their evidence, the root record, with the encoder the writer uses and a decoder (for
 //! tools and for tests that damage certificates on purpose).
 //!
-//! The decompressed stream is a text header (`kayles-certificate 1`, `game`, `graph`,
+//! The decompressed stream is a text header (`kayles-certificate 2`, `game`, `graph`,
 //! `nimber`, `computed`, an empty line) and then binary records: a tag byte (0 EQ, 1 NE
-//! by a witness move, 2 NE by an EQ fact, 3 the root), unsigned LEB128 numbers, vertex
+//! by a witness move, 2 NE by an EQ fact, 3 the root, 4 EQ 0 by a mirror strategy; tag 4
+//! is what version 2 adds to version 1), unsigned LEB128 numbers, vertex
 //! sets as a size, a first vertex and gaps, and references as back distances with the
 //! form of their vertex map.
 
 use kayles_core::GameKind;
 
-/// The format version this crate writes.
-pub const VERSION: u32 = 1;
+/// The format version this crate writes. Version 2 is version 1 with the mirror fact (tag
+/// 4); the decoder reads both.
+pub const VERSION: u32 = 2;
 
 /// Components of at most this many vertices may be marked computed (the checker's bound).
 pub const MAX_COMPUTED: usize = 8;
@@ -74,7 +76,7 @@ impl Header {
                 .map(str::to_string)
                 .ok_or_else(|| format!("header: expected {key}, found {l:?}"))
         };
-        if field("kayles-certificate")? != VERSION.to_string() {
+        if !matches!(field("kayles-certificate")?.as_str(), "1" | "2") {
             return Err("unknown version".into());
         }
         let game: GameKind = field("game")?.parse()?;
@@ -158,9 +160,14 @@ pub enum Evidence {
     Witness(Move, Vec<Ref>),
     /// NE: an EQ fact about the same (or an isomorphic) set, with another value.
     ByEq(Ref),
+    /// EQ 0: a mirror strategy of the set, as positions: `set[j]` goes to
+    /// `set[images[j]]`, an automorphism of the subgraph the set induces that is an
+    /// involution, moves every vertex, and none onto a neighbour.
+    Mirror(Vec<u32>),
 }
 
-/// One fact: `value(set) = value` (EQ, [`Evidence::Moves`]) or `value(set) != value` (NE).
+/// One fact: `value(set) = value` (EQ: [`Evidence::Moves`], or [`Evidence::Mirror`] with value
+/// 0) or `value(set) != value` (NE).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fact {
     /// The value claimed equal or unequal.
@@ -174,7 +181,7 @@ pub struct Fact {
 impl Fact {
     /// True for an EQ fact.
     pub fn is_eq(&self) -> bool {
-        matches!(self.evidence, Evidence::Moves(_))
+        matches!(self.evidence, Evidence::Moves(_) | Evidence::Mirror(_))
     }
 }
 
@@ -241,6 +248,7 @@ pub fn put_fact(out: &mut Vec<u8>, fact: &Fact, index: u64) {
         Evidence::Moves(_) => 0,
         Evidence::Witness(..) => 1,
         Evidence::ByEq(_) => 2,
+        Evidence::Mirror(_) => 4,
     };
     out.push(tag);
     put_varint(out, u64::from(fact.value));
@@ -263,6 +271,11 @@ pub fn put_fact(out: &mut Vec<u8>, fact: &Fact, index: u64) {
             put_result(out, refs, index);
         }
         Evidence::ByEq(r) => put_ref(out, r, index),
+        Evidence::Mirror(images) => {
+            for &p in images {
+                put_varint(out, p.into());
+            }
+        }
     }
 }
 
@@ -338,6 +351,11 @@ impl Certificate {
                     Evidence::Witness(mv, d.result(&facts, current)?)
                 }
                 2 => Evidence::ByEq(d.reference(&facts, current)?),
+                4 => Evidence::Mirror(
+                    (0..k)
+                        .map(|_| Ok(d.varint()? as u32))
+                        .collect::<Result<_, String>>()?,
+                ),
                 t => return Err(format!("unknown tag {t}")),
             };
             facts.push(Fact {
@@ -452,7 +470,7 @@ mod tests {
             }],
         };
         let bytes = cert.encode();
-        assert!(bytes.starts_with(b"kayles-certificate 1\ngame arc\ngraph path:3\n"));
+        assert!(bytes.starts_with(b"kayles-certificate 2\ngame arc\ngraph path:3\n"));
         assert_eq!(Certificate::decode(&bytes), Ok(cert));
     }
 }

@@ -27,6 +27,7 @@
 mod bitset;
 pub mod builder;
 pub mod format;
+pub mod mirror;
 pub mod oracle;
 pub mod represent;
 pub mod set_key;
@@ -130,9 +131,13 @@ pub fn write_certificate<O: Oracle, W: Write>(
         }
     }
     let all = host.vertices();
+    let mirrors = mirror::Mirrors::new(host, name);
     let mut nimber = 0;
     for comp in host.components(&all) {
-        nimber ^= oracle.nimber(&comp)?;
+        let list: Vec<u32> = comp.iter().map(|v| v as u32).collect();
+        if mirrors.of(host, &list).is_none() {
+            nimber ^= oracle.nimber(&comp)?;
+        }
     }
     let header = format::Header {
         game,
@@ -142,7 +147,8 @@ pub fn write_certificate<O: Oracle, W: Write>(
     };
     let writer = CertificateWriter::new(out, &header)?;
     let reps = Representatives::new(options.dedup, symmetry);
-    let builder = ProofBuilder::new(host, game, oracle, reps, options.computed, writer);
+    let builder =
+        ProofBuilder::new(host, game, oracle, reps, options.computed, writer).with_mirrors(mirrors);
     let (out, sizes) = builder.finish_with_root(&all)?;
     Ok((out, Summary { nimber, sizes }))
 }

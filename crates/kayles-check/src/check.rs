@@ -69,6 +69,7 @@ pub fn check(graph_arg: &str, certificate: impl Read) -> Result<Verified, Failur
         g: &g,
         game: header.game,
         computed_max: header.computed,
+        mirrors: header.version >= 2,
         kinds: Vec::new(),
         values: Vec::new(),
         sets: Vec::new(),
@@ -151,6 +152,8 @@ impl<R: Read> Input<'_, R> {
 }
 
 struct Header {
+    /// 1, or 2: version 1 with the mirror fact (tag 4).
+    version: u32,
     game: Game,
     graph: String,
     nimber: u32,
@@ -165,12 +168,15 @@ fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
             _ => Err(format!("header: expected '{key} ...', found {line:?}")),
         }
     };
-    let version = field("kayles-certificate")?;
-    if version != "1" {
-        return Err(format!(
-            "header: unknown version {version:?} (this checker reads 1)"
-        ));
-    }
+    let version = match field("kayles-certificate")?.as_str() {
+        "1" => 1,
+        "2" => 2,
+        other => {
+            return Err(format!(
+                "header: unknown version {other:?} (this checker reads 1 and 2)"
+            ))
+        }
+    };
     let game = match field("game")?.as_str() {
         "node" => Game::Node,
         "arc" => Game::Arc,
@@ -188,6 +194,7 @@ fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
     };
     match input.line()?.as_str() {
         "" => Ok(Header {
+            version,
             game,
             graph,
             nimber,
@@ -205,6 +212,8 @@ struct Checker<'g> {
     g: &'g Graph,
     game: Game,
     computed_max: usize,
+    /// Whether mirror facts (tag 4, version 2) may appear.
+    mirrors: bool,
     kinds: Vec<u8>,
     values: Vec<u32>,
     sets: Vec<u64>,
@@ -292,6 +301,7 @@ impl Checker<'_> {
             let kind = match tag {
                 0 => "EQ",
                 1 | 2 => "NE",
+                4 if self.mirrors => "EQ by a mirror strategy",
                 _ => return Err(format!("fact {index}: unknown record tag {tag}")),
             };
             let value = input.number(u32::MAX.into(), "value")? as u32;
@@ -306,10 +316,11 @@ impl Checker<'_> {
             match tag {
                 0 => self.check_eq(input, &set, value),
                 1 => self.check_witness(input, &set, value),
-                _ => self.check_by_eq(input, &set, value),
+                2 => self.check_by_eq(input, &set, value),
+                _ => self.check_mirror(input, &set, value),
             }
             .map_err(context)?;
-            self.kinds.push(u8::from(tag != 0));
+            self.kinds.push(u8::from(tag == 1 || tag == 2));
             self.values.push(value);
             self.sets.extend_from_slice(&set);
         }
@@ -410,6 +421,59 @@ impl Checker<'_> {
             (_, true) => Err("refers to a computed value, not an EQ fact".into()),
             (other, _) => Err(format!("the referenced fact proves {}", describe(other))),
         }
+    }
+
+    /// EQ(X, 0) by a mirror strategy: `|X|` positions `p_j`, the map `X[j] -> X[p_j]`. It
+    /// must be an involution (so a bijection of X) without fixed points, send no vertex to
+    /// a neighbour, and send every edge of `H[X]` to an edge (then it is an automorphism of
+    /// `H[X]`). The second player answers each move with its image and the position stays
+    /// invariant, so the second player wins: value 0, in both games.
+    fn check_mirror<R: Read>(&mut self, input: &mut Input<R>, x: &[u64], v: u32) -> Res<()> {
+        if v != 0 {
+            return Err(format!("a mirror strategy proves value 0, not {v}"));
+        }
+        let mut verts = Vec::new();
+        for_each(x, |u| verts.push(u as u32));
+        let k = verts.len();
+        let mut p = Vec::with_capacity(k);
+        for _ in 0..k {
+            let i = input.number(k as u64, "mirror position")?;
+            if i >= k {
+                return Err(format!("mirror position {i} is not a vertex of the set"));
+            }
+            p.push(i);
+        }
+        for j in 0..k {
+            let (a, b) = (verts[j] as usize, verts[p[j]] as usize);
+            if p[p[j]] != j {
+                let c = verts[p[p[j]]];
+                return Err(format!(
+                    "the mirror map is not an involution: {a} -> {b} -> {c}"
+                ));
+            }
+            if a == b {
+                return Err(format!("the mirror map fixes {a}"));
+            }
+            if self.g.has_edge(a, b) {
+                return Err(format!("the mirror map sends {a} to its neighbour {b}"));
+            }
+            let mut bad = None;
+            for_each(self.g.row(a), |c| {
+                if bad.is_none() && contains(x, c) {
+                    let i = verts.binary_search(&(c as u32)).expect("c is in X");
+                    let d = verts[p[i]] as usize;
+                    if !self.g.has_edge(b, d) {
+                        bad = Some((c, d));
+                    }
+                }
+            });
+            if let Some((c, d)) = bad {
+                return Err(format!(
+                    "the mirror map is not an automorphism: {a}-{c} is an edge, {b}-{d} is not"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The moves of X in the documented order: vertices ascending (Node Kayles, as
@@ -747,6 +811,20 @@ mod tests {
         ruzstd::encoding::compress_to_vec(&raw[..], ruzstd::encoding::CompressionLevel::Fastest)
     }
 
+    /// One fact by a mirror strategy (tag 4) about the whole graph `0..n-1` with the given
+    /// value and positions, and a root that refers to it.
+    fn mirror(version: u8, game: &str, graph: &str, n: u8, value: u8, map: &[u8]) -> Vec<u8> {
+        let mut raw = format!(
+            "kayles-certificate {version}\ngame {game}\ngraph {graph}\nnimber 0\ncomputed 0\n\n"
+        )
+        .into_bytes();
+        raw.extend([4, value, n, 0]);
+        raw.extend(std::iter::repeat_n(0, n as usize - 1));
+        raw.extend(map);
+        raw.extend([3, 1, 4]);
+        ruzstd::encoding::compress_to_vec(&raw[..], ruzstd::encoding::CompressionLevel::Fastest)
+    }
+
     fn verdict(graph: &str, bytes: &[u8]) -> Result<u32, Failure> {
         check(graph, bytes).map(|v| v.nimber)
     }
@@ -781,6 +859,36 @@ mod tests {
     }
 
     #[test]
+    fn mirror_facts_check_and_their_damaged_copies_do_not() {
+        // The 4-cycle: 0 <-> 2, 1 <-> 3 is a mirror strategy, in both games.
+        for game in ["node", "arc"] {
+            assert_eq!(
+                verdict("cycle:4", &mirror(2, game, "cycle:4", 4, 0, &[2, 3, 0, 1])),
+                Ok(0)
+            );
+        }
+        let reason = |graph: &str, bytes: &[u8]| match verdict(graph, bytes) {
+            Err(Failure::Rejected(e)) => e,
+            other => panic!("{other:?}"),
+        };
+        let cases: [(&str, u8, u8, &[u8], &str); 7] = [
+            ("cycle:4", 1, 0, &[2, 3, 0, 1], "unknown record tag 4"),
+            ("cycle:4", 2, 1, &[2, 3, 0, 1], "proves value 0, not 1"),
+            ("cycle:4", 2, 0, &[1, 0, 3, 2], "sends 0 to its neighbour 1"),
+            ("cycle:4", 2, 0, &[0, 3, 2, 1], "fixes 0"),
+            ("cycle:4", 2, 0, &[2, 0, 1, 3], "not an involution"),
+            ("cycle:4", 2, 0, &[2, 3, 0, 4], "not a vertex of the set"),
+            // The path 0-1-2-3 (Node Kayles value 2): 0 <-> 2, 1 <-> 3 moves every vertex
+            // and none onto a neighbour, but is no automorphism.
+            ("path:4", 2, 0, &[2, 3, 0, 1], "1-2 is an edge, 3-0 is not"),
+        ];
+        for (graph, version, value, map, why) in cases {
+            let e = reason(graph, &mirror(version, "node", graph, 4, value, map));
+            assert!(e.contains(why), "{graph} {map:?}: {e}");
+        }
+    }
+
+    #[test]
     fn small_values_follow_the_definitions() {
         let value = |game: Game, spec: &str| {
             let g = graph::parse(spec).unwrap();
@@ -788,6 +896,7 @@ mod tests {
                 g: &g,
                 game,
                 computed_max: 8,
+                mirrors: true,
                 kinds: vec![],
                 values: vec![],
                 sets: vec![],

@@ -371,6 +371,36 @@ impl HostSymmetry {
             })
     }
 
+    /// [`box_half_turn`](Self::box_half_turn) for a vertex list (increasing): where each
+    /// vertex of `set` goes, when the half turn of its bounding box maps `set` onto itself.
+    ///
+    /// ```
+    /// use kayles_core::families;
+    /// let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
+    /// assert_eq!(sym.box_half_turn_images(&[1, 2, 7, 8]), Some(vec![8, 7, 2, 1]));
+    /// assert_eq!(sym.box_half_turn_images(&[1, 2, 7]), None);
+    /// ```
+    pub fn box_half_turn_images(&self, set: &[u32]) -> Option<Vec<u32>> {
+        let Shift::Translate { cols, .. } = self.shift else {
+            return None;
+        };
+        let cell = |v: u32| (v as usize / cols, v as usize % cols);
+        let rows = set.iter().map(|&v| cell(v).0);
+        let row_sum = rows.clone().min()? + rows.max()?;
+        let columns = set.iter().map(|&v| cell(v).1);
+        let col_sum = columns.clone().min()? + columns.max()?;
+        let turn = BoxHalfTurn {
+            row_sum,
+            col_sum,
+            cols,
+        };
+        let images: Vec<u32> = set.iter().map(|&v| turn.image(v as usize) as u32).collect();
+        images
+            .iter()
+            .all(|w| set.binary_search(w).is_ok())
+            .then_some(images)
+    }
+
     /// The least image of the vertex set `set` (its vertices in increasing order) under
     /// the group, with the group element that gives it: returns `(image, images)` where
     /// `image` is sorted and `images[i]` is where `set[i]` goes.
@@ -736,6 +766,28 @@ mod tests {
                 let key_set: Vec<u32> = (0..n as u32).filter(|&v| key >> v & 1 == 1).collect();
                 assert_eq!(sym.least_image_with_map(&key_set).0, image, "{spec}");
             }
+        }
+    }
+
+    #[test]
+    fn the_bitset_and_the_list_half_turn_agree() {
+        // Every vertex set of small lattices: both paths find the same turn, or neither.
+        for spec in ["grid:3x4", "grid:4x4", "grid:2x7", "grid:1x9"] {
+            let sym = families::host_symmetry(spec).unwrap().unwrap();
+            let n = families::build(spec).unwrap().order();
+            let mut turned = 0;
+            for mask in 0u64..1 << n {
+                let set: Vec<u32> = (0..n as u32).filter(|&v| mask >> v & 1 == 1).collect();
+                let by_bits = sym
+                    .box_half_turn(mask)
+                    .map(|turn| set.iter().map(|&v| turn.image(v as usize) as u32).collect());
+                assert_eq!(by_bits, sym.box_half_turn_images(&set), "{spec}: {set:?}");
+                turned += by_bits.is_some() as usize;
+            }
+            assert!(
+                turned > n,
+                "{spec}: only {turned} sets turned onto themselves"
+            );
         }
     }
 

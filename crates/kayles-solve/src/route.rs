@@ -148,8 +148,9 @@ impl Nimbers {
         &self.solver
     }
 
-    /// The nimber of `graph` by search (as [`nimber_by`](Self::nimber_by) searches it)
-    /// and a certificate of it written to `path` (docs/certificates.md), whose summary is
+    /// The nimber of `graph` by search (as [`nimber_by`](Self::nimber_by) searches it, or
+    /// 0 by its mirror strategy when [`route`](Self::route) would take that) and a
+    /// certificate of it written to `path` (docs/certificates.md), whose summary is
     /// returned too. The file is created before the search, so a path that cannot be
     /// written fails at once; the search solver's memo answers the proof builder's
     /// questions.
@@ -171,7 +172,12 @@ impl Nimbers {
         path: &Path,
     ) -> Result<(u32, kayles_cert::Summary)> {
         let file = CertificateFile::create(path)?;
-        let value = self.nimber_by(graph, Route::Search)?;
+        // A graph with a mirror strategy is proved by it (one fact), without a search.
+        let value = if has_mirror_strategy(graph) {
+            0
+        } else {
+            self.nimber_by(graph, Route::Search)?
+        };
         let summary = file.write(&graph.graph, &graph.name, &mut self.solver)?;
         ensure!(
             summary.nimber == value,

@@ -1,7 +1,8 @@
 //! Every graph up to 7 vertices (nauty's geng, fixtures/graphs), both games: the checker
 //! accepts the certificate and verifies the value of the definition.
 
-use crate::{brute_certificate, certificate, check};
+use crate::{brute_certificate, certificate, check, decode};
+use kayles_cert::format::Evidence;
 use kayles_cert::{Dedup, Options};
 use kayles_core::{brute, graph6, GameKind};
 
@@ -200,10 +201,47 @@ fn certificates_of_large_hosts_check() {
         ("path:100", GameKind::Node, node[100]),
         ("path:150", GameKind::Node, node[150]),
         ("path:150", GameKind::Arc, arc[150]),
-        ("cycle:200", GameKind::Node, cycle_node(200)),
+        // An odd cycle: an even one has a mirror strategy, one fact (below).
+        ("cycle:199", GameKind::Node, cycle_node(199)),
     ] {
         let (bytes, value) = certificate(spec, game, Options::default());
         assert_eq!(value, want, "{spec} {game}");
         assert_eq!(check(spec, &bytes), Ok(want), "{spec} {game}");
     }
+}
+
+/// A position with a mirror strategy is proved by it, one fact (tag 4), where its moves
+/// would take thousands of facts (Cram 6 x 6: 42,628) or a search that does not end (Cram
+/// 8 x 8, the 2 x 66 ladder): whole boards, even cycles and P(n,2) for even n, and the
+/// turned regions met inside other proofs. The checker verifies each map.
+#[test]
+fn mirror_strategies_are_facts() {
+    let is_mirror = |f: &kayles_cert::format::Fact| matches!(f.evidence, Evidence::Mirror(_));
+    for (spec, game) in [
+        ("grid:6x6", GameKind::Arc),
+        ("grid:8x8", GameKind::Arc),
+        ("grid:8x8", GameKind::Node),
+        ("grid:2x66", GameKind::Arc),
+        ("cycle:10", GameKind::Node),
+        ("cycle:12", GameKind::Arc),
+        ("petersen:40,2", GameKind::Node),
+        ("petersen:40,2", GameKind::Arc),
+    ] {
+        let (bytes, value) = certificate(spec, game, Options::default());
+        assert_eq!((value, check(spec, &bytes)), (0, Ok(0)), "{spec} {game}");
+        let facts = decode(&bytes).facts;
+        assert!(facts.len() == 1 && is_mirror(&facts[0]), "{spec} {game}");
+    }
+    let mut inside = 0;
+    for (spec, game) in [
+        ("grid:3x8", GameKind::Arc),
+        ("grid:4x5", GameKind::Node),
+        ("grid:5x5", GameKind::Arc),
+        ("grid:4x7", GameKind::Arc),
+    ] {
+        let (bytes, value) = certificate(spec, game, Options::default());
+        assert_eq!(check(spec, &bytes), Ok(value), "{spec} {game}");
+        inside += decode(&bytes).facts.iter().filter(|f| is_mirror(f)).count();
+    }
+    assert!(inside > 0);
 }

@@ -30,8 +30,8 @@ fn rejection(name: &str, cert: &Certificate) -> String {
 }
 
 const GRID: &str = "grid:3x5";
-const PETERSEN: &str = "petersen:6,2";
-const CANONICAL: &str = "grid:2x6";
+const PETERSEN: &str = "petersen:7,2";
+const CANONICAL: &str = "grid:2x7";
 
 fn cases() -> Vec<(&'static str, GameKind)> {
     vec![

@@ -57,7 +57,7 @@ fn certificates_from_either_search_method_are_accepted() {
     for (spec, game) in [
         ("grid:3x12", GameKind::Node),
         ("queens:7", GameKind::Node),
-        ("petersen:14,2", GameKind::Node),
+        ("petersen:15,2", GameKind::Node),
         ("grid:3x6", GameKind::Arc),
     ] {
         let host = families::build(spec).unwrap();
