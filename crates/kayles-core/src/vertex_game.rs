@@ -546,6 +546,22 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         Some(R::small_nimber(&scratch.rows, &mut scratch.small))
     }
 
+    fn leaf_applies(
+        &self,
+        component: &S,
+        leaf_order: usize,
+        scratch: &mut VertexScratch<S>,
+    ) -> bool {
+        let order = component.count() as usize;
+        if R::GAME != GameKind::Node || order > leaf_order.min(MAX_LEAF_ORDER) {
+            return false;
+        }
+        self.local_rows(*component, scratch);
+        let degrees: u32 = scratch.rows.iter().map(|row| row.count_ones()).sum();
+        let order = order as u32;
+        degrees >= LEAF_AVERAGE_DEGREE * order && degrees * LEAF_ORDER_PER_DEGREE >= order * order
+    }
+
     fn leaf_wins(
         &self,
         component: &S,
@@ -555,15 +571,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         stop: Option<&Arc<AtomicBool>>,
         scratch: &mut VertexScratch<S>,
     ) -> Option<(bool, u64)> {
-        let order = component.count() as usize;
-        if R::GAME != GameKind::Node || order > leaf_order.min(MAX_LEAF_ORDER) {
-            return None;
-        }
-        self.local_rows(*component, scratch);
-        let degrees: u32 = scratch.rows.iter().map(|row| row.count_ones()).sum();
-        let order = order as u32;
-        if degrees < LEAF_AVERAGE_DEGREE * order || degrees * LEAF_ORDER_PER_DEGREE < order * order
-        {
+        if !self.leaf_applies(component, leaf_order, scratch) {
             return None;
         }
         let before = scratch.leaf.positions;

@@ -104,26 +104,44 @@ impl<G: Game> Engine<'_, '_, G> {
 
     /// Whether `component + *heap` is a win, when the game decides it at once
     /// ([`Game::leaf_wins`](super::Game::leaf_wins), with the known pieces on and
-    /// [`SearchConfig::leaf_order`](super::SearchConfig::leaf_order) not 0), remembered in
-    /// the exact cache.
+    /// [`SearchConfig::leaf_order`](super::SearchConfig::leaf_order) not 0). `known` is
+    /// what the exact cache knew. The shared memo is asked under the cheap key before the
+    /// game's search starts; its answer goes under that key and into the exact cache.
     #[inline]
-    pub(super) fn leaf_wins(&mut self, component: &G::Position, heap: u8) -> Option<bool> {
+    pub(super) fn leaf_wins(
+        &mut self,
+        component: &G::Position,
+        heap: u8,
+        known: Record,
+    ) -> Option<bool> {
         let config = self.context.memo.config;
         let game = self.context.game;
         if !config.known_pieces
             || config.leaf_order == 0
             || game.order(component) > config.leaf_order
+            || !game.leaf_applies(component, config.leaf_order, &mut self.state.scratch)
         {
             return None;
         }
-        let (win, positions) = game.leaf_wins(
+        // The shared memo first, under the cheap key: a symmetric copy of the component,
+        // or one another thread decided.
+        let (found, pending) = self.cheap_lookup(component, known);
+        if let Some(win) = found.wins(heap) {
+            self.drop_pending(pending);
+            self.remember(component.clone(), found);
+            return Some(win);
+        }
+        let Some((win, positions)) = game.leaf_wins(
             component,
             heap,
             config.leaf_order,
             config.leaf_table_bytes,
             self.context.memo.stop.as_ref(),
             &mut self.state.scratch,
-        )?;
+        ) else {
+            self.drop_pending(pending);
+            return None;
+        };
         self.state.stats.leaf_hits += 1;
         self.state.stats.leaf_positions += positions;
         // The leaf may do nearly all the work (queens 15: a few engine positions per
@@ -132,7 +150,9 @@ impl<G: Game> Engine<'_, '_, G> {
         let tables = &self.context.memo.tables;
         tables.leaf_positions.fetch_add(positions, Relaxed);
         self.check_stop();
-        self.remember(component.clone(), Record::decided(heap, win));
+        let record = Record::decided(heap, win);
+        self.store(pending, record);
+        self.remember(component.clone(), found.merge(record));
         Some(win)
     }
 

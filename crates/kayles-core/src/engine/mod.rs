@@ -217,6 +217,18 @@ pub trait Game: Sync {
         None
     }
 
+    /// Whether [`leaf_wins`](Self::leaf_wins) decides `component` (with `leaf_order`, as
+    /// there), so that the engine can look the component up in the shared memo first.
+    /// False by default.
+    fn leaf_applies(
+        &self,
+        _component: &Self::Position,
+        _leaf_order: usize,
+        _scratch: &mut Self::Scratch,
+    ) -> bool {
+        false
+    }
+
     /// Whether `component + *heap` is a win, when the game decides it at once by a search
     /// of its own, asked after the exact cache and [`small_value`](Self::small_value)
     /// missed, with the outcome method only; `leaf_order` is

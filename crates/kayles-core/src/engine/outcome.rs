@@ -103,7 +103,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if self.stopped() || self.cancelled() {
             return false;
         }
-        if let Some(win) = self.leaf_wins(component, heap) {
+        if let Some(win) = self.leaf_wins(component, heap, known) {
             return win;
         }
         match self.look_up(component, known, |r| r.wins(heap).is_some()) {

@@ -181,6 +181,40 @@ fn subsets_of_a_host_keep_their_values() {
     }
 }
 
+/// The dense leaf's answers go into the shared memo under the symmetry key, and images of
+/// a component decided there are answered from it: Node Kayles on subsets of queens
+/// boards (dense enough for the leaf once the small-component solver is off), against
+/// the subset tables, on one thread and on two.
+#[test]
+fn dense_leaf_answers_under_the_symmetry_key_keep_their_values() {
+    for (spec, step) in [("queens:4", 1), ("queens:5", 4099)] {
+        let host = families::build(spec).unwrap();
+        let n = host.order();
+        let table = SubsetTable::compute_game(&host, GameKind::Node).unwrap();
+        for threads in [1, 2] {
+            let config = SearchConfig {
+                memo_key: MemoKey::Symmetry,
+                canonical_max_order: 0,
+                small_order: 0,
+                threads,
+                ..SearchConfig::default()
+            };
+            let mut solver = GameSolver::new(GameKind::Node, config);
+            solver.set_host_symmetry(Some(symmetry(spec)));
+            for mask in (0..1u64 << n).step_by(step) {
+                let set = VertexSet::from_vertices(n, (0..n).filter(|v| mask >> v & 1 == 1));
+                assert_eq!(
+                    solver.nimber_of_subset(&host, &set).unwrap(),
+                    u32::from(table.nimber(mask)),
+                    "{spec} {mask:#b}"
+                );
+            }
+            let stats = solver.stats();
+            assert!(stats.leaf_hits > 0 && stats.symmetry_hits > 0, "{spec}");
+        }
+    }
+}
+
 /// [`HostSymmetry::box_half_turn`] finds exactly the vertex sets of a lattice that the half
 /// turn of their bounding box maps onto themselves (computed here cell by cell), and every
 /// such set whose turn moves each cell and none onto a neighbour has value 0 in both games
