@@ -5,8 +5,8 @@
 //! checked here as the checker will check it, so a map that is no mirror strategy is never
 //! offered.
 
-use kayles_core::symmetry::HostSymmetry;
-use kayles_core::{families, Graph};
+use kayles_core::symmetry::{is_mirror_strategy, HostSymmetry};
+use kayles_core::{families, Graph, VertexSet};
 
 /// Where the builder finds mirror strategies of positions of one host.
 #[derive(Debug, Clone, Default)]
@@ -55,16 +55,11 @@ impl Mirrors {
             .map(|w| set.binary_search(w).map(|p| p as u32))
             .collect::<Result<_, _>>()
             .ok()?;
-        let mirror = set.iter().zip(&images).enumerate().all(|(j, (&v, &w))| {
-            v != w
-                && !host.has_edge(v as usize, w as usize)
-                && positions[positions[j] as usize] as usize == j
-                && host
-                    .neighbours(v as usize)
-                    .iter()
-                    .filter_map(|u| set.binary_search(&(u as u32)).ok())
-                    .all(|i| host.has_edge(w as usize, images[i] as usize))
-        });
-        mirror.then_some(positions)
+        // The subgraph `set` induces, numbered as `positions` is (in increasing order).
+        let (induced, _) = host.induced_subgraph(&VertexSet::from_vertices(
+            host.order(),
+            set.iter().map(|&v| v as usize),
+        ));
+        is_mirror_strategy(&induced, &positions).then_some(positions)
     }
 }
