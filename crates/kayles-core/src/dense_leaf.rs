@@ -16,11 +16,13 @@
 //!
 //! Given where the graph sits in its host ([`DenseLeaf::node_kayles_wins_in_host`]), the
 //! leaf also keeps what it learns of subsets of at least [`HOST_MIN_ORDER`] vertices under
-//! their vertex sets in the host, in a second table that lives as long as the leaf: two
-//! components of the same host that reach the same subset (queens boards that differ in
-//! the order of their first moves) search it once.
+//! their vertex sets in the host, in a [`LeafHostTable`] that the caller keeps (the engine:
+//! one for every thread of a search): two components of the same host that reach the same
+//! subset (queens boards that differ in the order of their first moves) search it once.
 
 use crate::engine::Record;
+pub use crate::leaf_host_table::HOST_WORDS;
+use crate::leaf_host_table::{HostKey, HostSlots, LeafHostTable};
 use crate::small_table::{self, HeapBits, TableGame, TABLE_ORDER};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -35,9 +37,6 @@ const HEAP_BITS_AFTER: u64 = 4_000_000;
 
 /// The leaf looks at its stop flag every this many positions (about a millisecond).
 const STOP_EVERY: u64 = 1 << 12;
-
-/// The most words (64 vertices each) of a host whose subsets the host table keys.
-pub const HOST_WORDS: usize = 4;
 
 /// Subsets of at least this many vertices go to the host table. Queens 14 on one thread
 /// (2026-12-02, same sitting): 6.2 s without the table, 5.6 s from 20 vertices, 5.2 s
@@ -85,8 +84,8 @@ pub struct DenseLeaf {
     /// word that holds part of it, the word's index, the local label of its first vertex
     /// there, and the word's part of the graph. Empty when the host table is not used.
     placement: Vec<(usize, u32, u64)>,
-    /// Subsets of the host met in any graph searched so far.
-    host_table: HostTable,
+    /// Slots of the host table this leaf filled in the current call.
+    host_filled: u64,
     /// Subsets of at least this many vertices go to the host table.
     host_min_order: u32,
     /// Whether the processor deposits bits fast (the BMI2 `pdep` instruction).
@@ -116,7 +115,7 @@ impl Default for DenseLeaf {
             positions: 0,
             host_hits: 0,
             placement: Vec::new(),
-            host_table: HostTable::default(),
+            host_filled: 0,
             host_min_order: HOST_MIN_ORDER,
             fast_deposit: crate::bits::has_fast_pext(),
             stop: None,
@@ -133,29 +132,31 @@ impl DenseLeaf {
     /// vertices).
     pub fn node_kayles_wins(&mut self, rows: &[u64], heap: u8) -> bool {
         self.placement.clear();
-        self.search_graph(rows, heap)
+        self.search_graph(rows, heap, None)
     }
 
     /// [`node_kayles_wins`](Self::node_kayles_wins) for the subgraph a host induces on
     /// `component` (its words, at most [`HOST_WORDS`]; its `i`-th vertex in increasing
-    /// order is vertex `i` of `rows`), with the host table, which holds at most
-    /// `table_bytes` (a lossy cache once full). Every call on one leaf must be about the
-    /// same host.
+    /// order is vertex `i` of `rows`), with a table of the host's subsets (a lossy cache,
+    /// which other leaves, on other threads, may share). Every call with one table must
+    /// be about the same host.
     ///
     /// ```
     /// use kayles_core::dense_leaf::DenseLeaf;
+    /// use kayles_core::leaf_host_table::LeafHostTable;
     /// let mut leaf = DenseLeaf::default();
+    /// let table = LeafHostTable::new(1 << 20);
     /// // The triangle on the host vertices 1, 70 and 130 is worth 1.
     /// let rows = [0b110u64, 0b101, 0b011];
     /// let component = [1 << 1, 1 << (70 - 64), 1 << (130 - 128)];
-    /// assert!(!leaf.node_kayles_wins_in_host(&rows, &component, 1, 1 << 20));
+    /// assert!(!leaf.node_kayles_wins_in_host(&rows, &component, 1, &table));
     /// ```
     pub fn node_kayles_wins_in_host(
         &mut self,
         rows: &[u64],
         component: &[u64],
         heap: u8,
-        table_bytes: usize,
+        table: &LeafHostTable,
     ) -> bool {
         assert!(
             component.len() <= HOST_WORDS,
@@ -169,8 +170,10 @@ impl DenseLeaf {
                 first += part.count_ones();
             }
         }
-        self.host_table.max_slots = table_bytes / std::mem::size_of::<HostEntry>();
-        self.search_graph(rows, heap)
+        let slots = table.slots();
+        let win = self.search_graph(rows, heap, Some(&slots));
+        table.finish(&slots, std::mem::take(&mut self.host_filled));
+        win
     }
 
     /// The flag that stops the search (see
@@ -186,18 +189,19 @@ impl DenseLeaf {
         }
     }
 
-    /// Bytes held by the leaf's tables.
+    /// Bytes held by the leaf's own table (the subsets of the graph last searched).
     pub fn table_bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>()
-            + self.host_table.entries.len() * std::mem::size_of::<HostEntry>()
     }
 
-    /// Drops the host table (to free its memory; it refills as the search goes on).
-    pub fn clear_host_table(&mut self) {
-        self.host_table = HostTable::default();
+    /// Drops the leaf's own table (to free its memory; it refills as the search goes on).
+    pub fn clear_table(&mut self) {
+        self.entries = Vec::new();
+        self.used = 0;
+        self.rows.clear();
     }
 
-    fn search_graph(&mut self, rows: &[u64], heap: u8) -> bool {
+    fn search_graph(&mut self, rows: &[u64], heap: u8, host: Option<&HostSlots>) -> bool {
         if self.heap_bits.is_none() && self.positions >= HEAP_BITS_AFTER {
             self.heap_bits = Some(small_table::node_heap_bits());
         }
@@ -220,13 +224,13 @@ impl DenseLeaf {
         };
         // A stop already raised: answer at once (the caller is unwinding).
         self.stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Relaxed));
-        let win = self.wins(all, heap, None);
+        let win = self.wins(all, heap, None, host);
         if self.stopped {
-            // What was learnt after the stop is meaningless.
+            // What was learnt after the stop is meaningless (and was kept in neither
+            // table); the graph's table starts again, to be sure.
             self.stopped = false;
             self.rows.clear();
             self.new_stamp();
-            self.clear_host_table();
         }
         win
     }
@@ -324,7 +328,7 @@ impl DenseLeaf {
 
     /// Whether `set + *heap` is a win; `code` is the lower-triangle code of `set` where the
     /// caller has it (see [`option_wins`](Self::option_wins)).
-    fn wins(&mut self, set: u64, heap: u8, code: Option<u64>) -> bool {
+    fn wins(&mut self, set: u64, heap: u8, code: Option<u64>, host: Option<&HostSlots>) -> bool {
         let order = set.count_ones();
         if order as usize <= TABLE_ORDER {
             return match code {
@@ -341,10 +345,11 @@ impl DenseLeaf {
         if let Some(win) = known.wins(heap) {
             return win;
         }
-        let host_key = (!self.placement.is_empty() && order >= self.host_min_order)
-            .then(|| self.host_key(set));
-        if let Some(key) = &host_key {
-            let stored = self.host_table.get(key);
+        let host_key = host
+            .filter(|_| order >= self.host_min_order)
+            .map(|slots| (slots, self.host_key(set)));
+        if let Some((table, key)) = &host_key {
+            let stored = table.get(key);
             if !stored.is_unknown() {
                 self.learn(set, stored);
                 known = known.merge(stored);
@@ -363,10 +368,15 @@ impl DenseLeaf {
         if self.stopped {
             return false;
         }
-        let win = self.option_wins(set, heap, code) || self.heap_move_wins(set, heap, known, code);
+        let win = self.option_wins(set, heap, code, host)
+            || self.heap_move_wins(set, heap, known, code, host);
+        if self.stopped {
+            // The answer may rest on the meaningless answers given since the stop.
+            return win;
+        }
         self.learn(set, Record::decided(heap, win));
-        if let Some(key) = host_key {
-            self.host_table.insert(key, Record::decided(heap, win));
+        if let Some((table, key)) = host_key {
+            self.host_filled += u64::from(table.insert(&key, Record::decided(heap, win)));
         }
         win
     }
@@ -379,7 +389,13 @@ impl DenseLeaf {
     /// code (given as `code`, or made here), and the codes of its options are squeezed out
     /// of it (two `pext`s an option, where the code made afresh takes one a vertex):
     /// queens 14 3.6-3.9 s against 3.9-4.1 s on one thread.
-    fn option_wins(&mut self, set: u64, heap: u8, code: Option<u64>) -> bool {
+    fn option_wins(
+        &mut self,
+        set: u64,
+        heap: u8,
+        code: Option<u64>,
+        host: Option<&HostSlots>,
+    ) -> bool {
         let base = self.children.len();
         let set_code = code.or_else(|| {
             (self.fast_deposit && set.count_ones() as usize <= small_table::WIDE_CODE_ORDER)
@@ -431,7 +447,7 @@ impl DenseLeaf {
             let child_code = set_code
                 .filter(|_| usize::from(self.children[c] >> 6) <= small_table::WIDE_CODE_ORDER)
                 .map(|sc| unsafe { small_table::subset_code_bmi2(sc, set, child, pairs) });
-            if !self.wins(child, heap, child_code) {
+            if !self.wins(child, heap, child_code, host) {
                 won = true;
                 break;
             }
@@ -445,7 +461,7 @@ impl DenseLeaf {
 
     /// The vertex set in the host of `set`, a subset of the graph being searched.
     #[inline]
-    fn host_key(&self, set: u64) -> [u64; HOST_WORDS] {
+    fn host_key(&self, set: u64) -> HostKey {
         let mut key = [0; HOST_WORDS];
         for &(w, first, part) in &self.placement {
             let bits = set >> first;
@@ -460,109 +476,15 @@ impl DenseLeaf {
     }
 
     /// Whether a heap move wins: `set + *q` loses for some `q < heap`.
-    fn heap_move_wins(&mut self, set: u64, heap: u8, known: Record, code: Option<u64>) -> bool {
-        (0..heap).any(|q| known.wins(q) != Some(true) && !self.wins(set, q, code))
-    }
-}
-
-/// One host subset's entry (the empty set marks a free slot: it is never stored).
-#[derive(Clone, Copy, Default)]
-struct HostEntry {
-    key: [u64; HOST_WORDS],
-    record: Record,
-}
-
-/// Host subsets -> records: open addressing in windows of [`HOST_PROBES`] slots, grown
-/// (doubling) up to `max_slots` slots and then lossy: a key that finds its window full
-/// takes the place of the entry of fewest vertices there (the cheapest to search again).
-#[derive(Default)]
-struct HostTable {
-    entries: Vec<HostEntry>,
-    used: usize,
-    max_slots: usize,
-}
-
-/// The slots a key may take, from its home slot on.
-const HOST_PROBES: usize = 8;
-
-impl HostTable {
-    /// The home slot of `key` (a multiply-shift onto any number of slots).
-    #[inline]
-    fn slot(&self, key: &[u64; HOST_WORDS]) -> usize {
-        let h = (key[0] ^ key[1].rotate_left(17) ^ key[2].rotate_left(31) ^ key[3].rotate_left(47))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        ((u128::from(h) * self.entries.len() as u128) >> 64) as usize
-    }
-
-    #[inline]
-    fn next(&self, i: usize) -> usize {
-        if i + 1 == self.entries.len() {
-            0
-        } else {
-            i + 1
-        }
-    }
-
-    /// What the table knows of `key`.
-    fn get(&self, key: &[u64; HOST_WORDS]) -> Record {
-        if self.entries.is_empty() {
-            return Record::UNKNOWN;
-        }
-        let mut i = self.slot(key);
-        for _ in 0..HOST_PROBES {
-            let e = &self.entries[i];
-            if e.key == *key {
-                return e.record;
-            }
-            if e.key == [0; HOST_WORDS] {
-                break;
-            }
-            i = self.next(i);
-        }
-        Record::UNKNOWN
-    }
-
-    /// Merges `record` into the entry of `key` (not the empty set).
-    fn insert(&mut self, key: [u64; HOST_WORDS], record: Record) {
-        debug_assert!(key != [0; HOST_WORDS]);
-        if 2 * (self.used + 1) > self.entries.len() && self.entries.len() < self.max_slots {
-            self.grow();
-        }
-        if self.entries.is_empty() {
-            return;
-        }
-        let mut i = self.slot(&key);
-        let mut victim = i;
-        let mut victim_order = u32::MAX;
-        for _ in 0..HOST_PROBES {
-            let e = &mut self.entries[i];
-            if e.key == key {
-                e.record = e.record.merge(record);
-                return;
-            }
-            if e.key == [0; HOST_WORDS] {
-                *e = HostEntry { key, record };
-                self.used += 1;
-                return;
-            }
-            let order: u32 = e.key.iter().map(|w| w.count_ones()).sum();
-            if order < victim_order {
-                victim = i;
-                victim_order = order;
-            }
-            i = self.next(i);
-        }
-        self.entries[victim] = HostEntry { key, record };
-    }
-
-    fn grow(&mut self) {
-        let size = (2 * self.entries.len()).clamp(1 << 12, self.max_slots.max(1 << 12));
-        let old = std::mem::replace(&mut self.entries, vec![HostEntry::default(); size]);
-        crate::huge_pages::advise(&self.entries);
-        self.used = 0;
-        for e in old.into_iter().filter(|e| e.key != [0; HOST_WORDS]) {
-            self.insert(e.key, e.record);
-        }
+    fn heap_move_wins(
+        &mut self,
+        set: u64,
+        heap: u8,
+        known: Record,
+        code: Option<u64>,
+        host: Option<&HostSlots>,
+    ) -> bool {
+        (0..heap).any(|q| known.wins(q) != Some(true) && !self.wins(set, q, code, host))
     }
 }
 
@@ -587,9 +509,9 @@ mod tests {
     }
 
     /// Many overlapping subsets of one host of 200 vertices (so that keys span all four
-    /// words), searched by one leaf whose host table keeps every subset of 8 vertices or
-    /// more: the answers read from the table, met first in other subsets, agree with the
-    /// definition.
+    /// words), searched in turn by two leaves that share one host table, which keeps every
+    /// subset of 8 vertices or more: the answers read from the table, met first in other
+    /// subsets and often by the other leaf, agree with the definition.
     #[test]
     fn the_host_table_agrees_with_the_definition() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -617,12 +539,14 @@ mod tests {
                 }
             }
         }
-        let mut leaf = DenseLeaf {
+        let mut leaves = [0, 1].map(|_| DenseLeaf {
             host_min_order: 8,
             ..DenseLeaf::default()
-        };
+        });
+        let table = LeafHostTable::new(1 << 20);
         let mut wrong = Vec::new();
-        for _ in 0..300 {
+        for round in 0..300 {
+            let leaf = &mut leaves[round % 2];
             let size = 10 + (next() % 5) as usize;
             let mut members: Vec<usize> = Vec::new();
             while members.len() < size {
@@ -651,19 +575,25 @@ mod tests {
             let g = crate::Graph::from_edges(size, &edges);
             let nimber = brute::node_kayles(&g, (1u128 << size) - 1);
             for h in [1u8, 0, 2, 3] {
-                if leaf.node_kayles_wins_in_host(&rows, &words, h, 1 << 20)
+                if leaf.node_kayles_wins_in_host(&rows, &words, h, &table)
                     != (u32::from(h) != nimber)
                 {
                     wrong.push(format!("{members:?} + *{h}: the nimber is {nimber}"));
                 }
             }
         }
-        assert!(leaf.host_table.used > 100, "the host table was hardly used");
         assert!(
-            leaf.host_hits > 100,
-            "the host table was hardly read: {} hits",
-            leaf.host_hits
+            table.bytes() > 100 * 40,
+            "the host table was hardly used: {} bytes",
+            table.bytes()
         );
+        for leaf in &leaves {
+            assert!(
+                leaf.host_hits > 50,
+                "the host table was hardly read: {} hits",
+                leaf.host_hits
+            );
+        }
         assert_none_wrong(&wrong);
     }
 

@@ -32,6 +32,7 @@ pub mod graph;
 pub mod graph6;
 mod huge_pages;
 pub mod known;
+pub mod leaf_host_table;
 pub mod mex;
 pub mod moves;
 pub mod node;

@@ -18,6 +18,7 @@ use crate::engine::{
     Simplified,
 };
 use crate::known::PathNimbers;
+use crate::leaf_host_table::LeafHostTable;
 use crate::small::{SmallSolver, MAX_SMALL_ORDER};
 use crate::symmetry::HostSymmetry;
 use crate::{GameKind, Graph, VertexSet};
@@ -567,7 +568,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         component: &S,
         heap: u8,
         leaf_order: usize,
-        leaf_table_bytes: usize,
+        host_table: &LeafHostTable,
         stop: Option<&Arc<AtomicBool>>,
         scratch: &mut VertexScratch<S>,
     ) -> Option<(bool, u64)> {
@@ -585,7 +586,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
                 &scratch.rows,
                 &words[..S::WORDS],
                 heap,
-                leaf_table_bytes,
+                host_table,
             )
         } else {
             scratch.leaf.node_kayles_wins(&scratch.rows, heap)
@@ -598,7 +599,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
     }
 
     fn clear_scratch_tables(&self, scratch: &mut VertexScratch<S>) {
-        scratch.leaf.clear_host_table();
+        scratch.leaf.clear_table();
     }
 
     fn simplify(

@@ -111,9 +111,10 @@ pub struct SearchConfig {
     /// at most this many vertices, at most
     /// [`MAX_LEAF_ORDER`](crate::dense_leaf::MAX_LEAF_ORDER)). 0 switches it off.
     pub leaf_order: usize,
-    /// Bytes each thread's leaf search may keep across components (the Node Kayles host
-    /// table of [`DenseLeaf`](crate::dense_leaf::DenseLeaf); a lossy cache once full),
-    /// counted with the exact cache against [`memo_limit_bytes`](Self::memo_limit_bytes).
+    /// Bytes of the table that the leaf searches of every thread share across components
+    /// (the [`LeafHostTable`](crate::leaf_host_table::LeafHostTable) of Node Kayles host
+    /// subsets; a lossy cache once full), counted with the shared memo against
+    /// [`memo_limit_bytes`](Self::memo_limit_bytes) as its slots fill.
     pub leaf_table_bytes: usize,
     /// Components above this order are not canonized (the other keys still apply):
     /// refinement costs grow quadratically and large components rarely repeat.

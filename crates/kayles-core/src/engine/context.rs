@@ -4,6 +4,7 @@
 use super::exact_table::ExactTable;
 use super::memo::PROGRESS_EVERY;
 use super::{Game, SearchConfig, SearchStats, SharedMemo};
+use crate::leaf_host_table::LeafHostTable;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -50,6 +51,8 @@ pub const PARALLEL_LEVELS: usize = 3;
 pub(super) struct Context<'a, G: Game> {
     pub(super) game: &'a G,
     pub(super) memo: &'a SharedMemo,
+    /// The memo's leaf host table when the call started.
+    pub(super) leaf_host: Arc<LeafHostTable>,
     /// The engine state of each thread of the pool (one slot when sequential), while no
     /// task on that thread holds it.
     slots: Vec<Mutex<Option<Box<State<G>>>>>,
@@ -76,6 +79,7 @@ impl<'a, G: Game> Context<'a, G> {
         Context {
             game,
             memo,
+            leaf_host: memo.tables.leaf_host(),
             slots: (0..threads).map(|_| Mutex::new(None)).collect(),
             spare: Mutex::new(Vec::new()),
             parallel_min_order: memo.config.parallel_min_order,

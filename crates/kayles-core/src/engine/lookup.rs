@@ -135,7 +135,7 @@ impl<G: Game> Engine<'_, '_, G> {
             component,
             heap,
             config.leaf_order,
-            config.leaf_table_bytes,
+            &self.context.leaf_host,
             self.context.memo.stop.as_ref(),
             &mut self.state.scratch,
         ) else {

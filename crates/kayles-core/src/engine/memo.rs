@@ -4,6 +4,7 @@
 
 use super::code_memo::CodeMemo;
 use super::{Record, SearchConfig, SearchStats};
+use crate::leaf_host_table::LeafHostTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
@@ -69,6 +70,10 @@ pub(super) struct Tables {
     pub(super) codes: ShardedMemo,
     /// Host-symmetry keys (valid for one host only).
     pub(super) symmetric: ShardedMemo,
+    /// The dense leaf's table of host subsets (valid for one host only), shared by the
+    /// threads: each search call takes the one here when it starts, and emptying it
+    /// puts a new one here (calls already running keep theirs).
+    pub(super) leaf_host: Mutex<Arc<LeafHostTable>>,
     /// Positions searched, updated every [`PROGRESS_EVERY`] positions by each thread.
     pub(super) positions: AtomicU64,
     /// Positions visited by the dense leaf, updated after each of its decisions.
@@ -79,7 +84,18 @@ pub(super) struct Tables {
 
 impl Tables {
     pub(super) fn bytes(&self) -> usize {
-        self.codes.bytes() + self.symmetric.bytes()
+        self.codes.bytes() + self.symmetric.bytes() + self.leaf_host().bytes()
+    }
+
+    /// The leaf's host table now.
+    pub(super) fn leaf_host(&self) -> Arc<LeafHostTable> {
+        Arc::clone(&self.leaf_host.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// Puts an empty leaf host table of `bytes` in place of the one there.
+    fn renew_leaf_host(&self, bytes: usize) {
+        *self.leaf_host.lock().unwrap_or_else(|p| p.into_inner()) =
+            Arc::new(LeafHostTable::new(bytes));
     }
 }
 
@@ -144,6 +160,7 @@ impl SharedMemo {
             tables: Arc::new(Tables {
                 codes: ShardedMemo::new(),
                 symmetric: ShardedMemo::new(),
+                leaf_host: Mutex::new(Arc::new(LeafHostTable::new(config.leaf_table_bytes))),
                 positions: AtomicU64::new(0),
                 leaf_positions: AtomicU64::new(0),
                 exact_bytes: AtomicU64::new(0),
@@ -163,6 +180,9 @@ impl SharedMemo {
     /// Changes the configuration; the memo stays (its keys are full keys, valid under any
     /// configuration).
     pub fn set_config(&mut self, config: SearchConfig) {
+        if config.leaf_table_bytes != self.config.leaf_table_bytes {
+            self.tables.renew_leaf_host(config.leaf_table_bytes);
+        }
         self.config = config;
     }
 
@@ -173,15 +193,17 @@ impl SharedMemo {
         self.stop = flag;
     }
 
-    /// Empties the host-symmetry memo (its keys are vertex sets of one host).
+    /// Empties the host-symmetry memo and the leaf's host table (their keys are vertex
+    /// sets of one host).
     pub fn clear_symmetric(&self) {
         self.tables.symmetric.clear();
+        self.tables.renew_leaf_host(self.config.leaf_table_bytes);
     }
 
     /// Empties every memo.
     pub fn clear(&self) {
         self.tables.codes.clear();
-        self.tables.symmetric.clear();
+        self.clear_symmetric();
     }
 
     /// The counters so far, with the memo's size now.

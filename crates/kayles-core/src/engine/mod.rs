@@ -42,6 +42,7 @@ pub use memo::{SearchProgress, SharedMemo};
 pub use record::Record;
 
 use crate::bits::{Bits, Words};
+use crate::leaf_host_table::LeafHostTable;
 use context::Context;
 use lookup::Engine;
 use std::ops::Range;
@@ -232,18 +233,19 @@ pub trait Game: Sync {
     /// Whether `component + *heap` is a win, when the game decides it at once by a search
     /// of its own, asked after the exact cache and [`small_value`](Self::small_value)
     /// missed, with the outcome method only; `leaf_order` is
-    /// [`SearchConfig::leaf_order`] (at least 1), and the tables the game's search keeps
-    /// in `scratch` across calls hold at most [`SearchConfig::leaf_table_bytes`]. The
-    /// game's search looks at `stop` every few thousand positions and, once it is up,
-    /// returns at once with a meaningless answer (the search is being stopped). The
-    /// answer comes with the number of positions the game's search visited for it. None
-    /// by default.
+    /// [`SearchConfig::leaf_order`] (at least 1), and `host_table` is the table of host
+    /// subsets that every thread of the search shares (of at most
+    /// [`SearchConfig::leaf_table_bytes`]; the game keeps in it only facts about the
+    /// positions of its host). The game's search looks at `stop` every few thousand
+    /// positions and, once it is up, returns at once with a meaningless answer (the search
+    /// is being stopped), keeping nothing it learnt since. The answer comes with the
+    /// number of positions the game's search visited for it. None by default.
     fn leaf_wins(
         &self,
         _component: &Self::Position,
         _heap: u8,
         _leaf_order: usize,
-        _leaf_table_bytes: usize,
+        _host_table: &LeafHostTable,
         _stop: Option<&Arc<AtomicBool>>,
         _scratch: &mut Self::Scratch,
     ) -> Option<(bool, u64)> {

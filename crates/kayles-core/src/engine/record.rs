@@ -50,6 +50,18 @@ impl Record {
         self.0 == 0
     }
 
+    /// The record as four bytes (for tables that keep it in an atomic word).
+    #[inline]
+    pub(crate) const fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    /// The record of [`to_bits`](Self::to_bits).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u32) -> Record {
+        Record(bits)
+    }
+
     /// Whether `C + *heap` is a win (`Some(true)`), a loss (`Some(false)`), or not known.
     #[inline]
     pub fn wins(self, heap: u8) -> Option<bool> {
