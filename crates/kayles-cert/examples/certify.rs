@@ -40,11 +40,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let mut oracle = SolverOracle::new(&mut solver, &host);
     let (_, summary) = write_certificate(&host, graph, game, &mut oracle, symmetry, options, out)?;
-    let (queries, heap_queries) = (oracle.queries, oracle.heap_queries);
+    let (queries, heap_queries, memo) = (oracle.queries, oracle.heap_queries, oracle.memo_answers);
     assert_eq!(summary.nimber, value);
     println!(
         "{graph} {game} computed={} {dedup:?}: search {search:.3} s, certificate {:.3} s, \
-         {queries} oracle queries ({heap_queries} \"value is\"), {summary}",
+         {queries} oracle queries ({heap_queries} \"value is\"; {memo} more answered by the \
+         memo), {summary}",
         options.computed,
         start.elapsed().as_secs_f64()
     );

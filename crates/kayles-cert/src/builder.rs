@@ -57,6 +57,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     search_small: usize,
     /// Mirror strategies, proved as facts of their own (value 0, no moves).
     mirrors: Mirrors,
+    /// What `mirrors` found for each representative asked about, by its key.
+    mirror_of: HashMap<Key, Option<Vec<u32>>>,
 }
 
 /// One move's result: its components (by least vertex), and how many vertices it leaves.
@@ -90,6 +92,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             small: SmallSolver::default(),
             search_small: kayles_core::engine::SearchConfig::default().small_order,
             mirrors: Mirrors::default(),
+            mirror_of: HashMap::new(),
         }
     }
 
@@ -140,13 +143,22 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if let Some(&v) = self.known.get(&key) {
             return Ok(v);
         }
-        let v = if self.mirrors.of(self.host, rep).is_some() {
+        let v = if self.mirror(rep, key).is_some() {
             0
         } else {
             self.oracle.nimber(&self.vertex_set(rep))?
         };
         self.known.insert(key, v);
         Ok(v)
+    }
+
+    /// A mirror strategy of the representative `rep` (whose key is `key`), found once.
+    fn mirror(&mut self, rep: &[u32], key: Key) -> Option<Vec<u32>> {
+        let (mirrors, host) = (&self.mirrors, self.host);
+        self.mirror_of
+            .entry(key)
+            .or_insert_with(|| mirrors.of(host, rep))
+            .clone()
     }
 
     fn vertex_set(&self, set: &[u32]) -> VertexSet {
@@ -200,10 +212,9 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     }
 
     /// Whether the result `comps` has value `j`: exact values of all components but the
-    /// largest, and the oracle's yes or no on the largest (a yes is its value). With
-    /// `ask` false the largest is not put to the oracle: `None` when its value is not
-    /// known yet.
-    fn result_is(&mut self, comps: &[Vec<u32>], j: u32, ask: bool) -> Result<Option<bool>, Error> {
+    /// largest, and the oracle's yes or no on the largest (a yes is its value), as far as
+    /// `ask` lets it: `None` when the answer is not known that cheaply.
+    fn result_is(&mut self, comps: &[Vec<u32>], j: u32, ask: Ask) -> Result<Option<bool>, Error> {
         let Some(big) = Self::largest(comps) else {
             return Ok(Some(j == 0));
         };
@@ -217,11 +228,15 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if let Some(&v) = self.known.get(&rep.key) {
             return Ok(Some(v == j ^ others));
         }
-        if !ask {
-            return Ok(None);
-        }
         let vs = self.vertex_set(&rep.set);
-        let is = self.oracle.value_is(&vs, j ^ others)?;
+        let is = match ask {
+            Ask::Known => return Ok(None),
+            Ask::Memo => match self.oracle.value_is_known(&vs, j ^ others) {
+                Some(is) => is,
+                None => return Ok(None),
+            },
+            Ask::Search => self.oracle.value_is(&vs, j ^ others)?,
+        };
         if is {
             self.known.insert(rep.key, j ^ others);
         }
@@ -229,7 +244,9 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     }
 
     /// The first of `candidates` (indices into `results`) whose result has value `j`:
-    /// first among those whose value is already known, then by asking the oracle.
+    /// first among those whose value is already known, then among those the oracle knows
+    /// without a search (the search's own witnesses, in its memo), then by asking the
+    /// oracle.
     fn first_of_value(
         &mut self,
         results: &[Vec<Vec<u32>>],
@@ -237,7 +254,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         j: u32,
     ) -> Result<Option<usize>, Error> {
         for i in candidates.clone() {
-            if self.result_is(&results[i], j, false)? == Some(true) {
+            if self.result_is(&results[i], j, Ask::Known)? == Some(true) {
                 return Ok(Some(i));
             }
         }
@@ -252,9 +269,11 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                 .filter(|&len| len > self.search_small)
                 .sum::<usize>()
         });
-        for i in rest {
-            if self.result_is(&results[i], j, true)? == Some(true) {
-                return Ok(Some(i));
+        for ask in [Ask::Memo, Ask::Search] {
+            for &i in &rest {
+                if self.result_is(&results[i], j, ask)? == Some(true) {
+                    return Ok(Some(i));
+                }
             }
         }
         Ok(None)
@@ -279,7 +298,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         let rep = self.reps.of(self.host, comp);
         let exact = comp.len() <= self.computed
             || self.eq.contains_key(&rep.key)
-            || self.mirrors.of(self.host, &rep.set).is_some();
+            || self.mirror(&rep.set, rep.key).is_some();
         if exact || self.known.get(&rep.key) == Some(&w) {
             let (r, value) = self.eq_ref(comp)?;
             if value == w {
@@ -331,7 +350,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if let Some(&found) = self.eq.get(&key) {
             return Ok(found);
         }
-        if let Some(images) = self.mirrors.of(self.host, x) {
+        if let Some(images) = self.mirror(x, key) {
             let index = self.writer.push(&Fact {
                 value: 0,
                 set: x.to_vec(),
@@ -388,6 +407,18 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         self.eq.insert(key, (index, v));
         Ok((index, v))
     }
+}
+
+/// How far [`ProofBuilder::result_is`] may go for the value of a result's largest
+/// component.
+#[derive(Debug, Clone, Copy)]
+enum Ask {
+    /// Only what the builder already knows.
+    Known,
+    /// Also what the oracle knows without working it out.
+    Memo,
+    /// Also the oracle's search.
+    Search,
 }
 
 fn fact_ref(index: u64, rep: &Rep) -> Ref {

@@ -17,6 +17,12 @@ pub trait Oracle {
     fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
         Ok(self.nimber(set)? == x)
     }
+
+    /// Whether the nimber of `set` is `x`, when the oracle knows it without working it
+    /// out (a search's memo); `None` when it would have to. `None` by default.
+    fn value_is_known(&mut self, _set: &VertexSet, _x: u32) -> Option<bool> {
+        None
+    }
 }
 
 impl<O: Oracle + ?Sized> Oracle for &mut O {
@@ -25,6 +31,9 @@ impl<O: Oracle + ?Sized> Oracle for &mut O {
     }
     fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
         (**self).value_is(set, x)
+    }
+    fn value_is_known(&mut self, set: &VertexSet, x: u32) -> Option<bool> {
+        (**self).value_is_known(set, x)
     }
 }
 
@@ -35,6 +44,8 @@ impl<O: Oracle + ?Sized> Oracle for &mut O {
 /// is a loss). With the outcome method (the default) a "value is `x`?" question costs one
 /// round of the search, and usually the memo already has its answer, as the search that
 /// found the root's value asked it; with the mex method it costs a nimber.
+/// [`value_is_known`](Oracle::value_is_known) reads the memo without a search
+/// ([`GameSolver::recall_subset`]).
 pub struct SolverOracle<'a> {
     solver: &'a mut GameSolver,
     host: &'a Graph,
@@ -46,6 +57,9 @@ pub struct SolverOracle<'a> {
     pub queries: u64,
     /// Of those, "value is `x`?" questions ([`GameSolver::wins_with_heap`]).
     pub heap_queries: u64,
+    /// "Value is `x`?" questions the memo answered without a search
+    /// ([`GameSolver::recall_subset`]; not among `queries`).
+    pub memo_answers: u64,
 }
 
 /// What an oracle knows of one position: its value, or some values it does not have.
@@ -80,6 +94,7 @@ impl<'a> SolverOracle<'a> {
             cache: hashbrown::HashMap::new(),
             queries: 0,
             heap_queries: 0,
+            memo_answers: 0,
         }
     }
 }
@@ -120,6 +135,29 @@ impl Oracle for SolverOracle<'_> {
             known.not |= bit;
         }
         Ok(is)
+    }
+
+    fn value_is_known(&mut self, set: &VertexSet, x: u32) -> Option<bool> {
+        let known = self.cache.entry(Key::of_set(set.words())).or_default();
+        if let Some(v) = known.value {
+            return Some(v == x);
+        }
+        let bit = 1u64.checked_shl(x).unwrap_or(0);
+        if known.not & bit != 0 {
+            return Some(false);
+        }
+        let record = self.solver.recall_subset(self.host, set);
+        if let Some(v) = record.value() {
+            known.value = Some(u32::from(v));
+            self.memo_answers += 1;
+            return Some(u32::from(v) == x);
+        }
+        let win = record.wins(u8::try_from(x).ok()?)?;
+        if win {
+            known.not |= bit;
+        }
+        self.memo_answers += 1;
+        Some(!win)
     }
 }
 

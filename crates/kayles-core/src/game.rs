@@ -124,6 +124,15 @@ impl GameSolver {
         delegate!(self, s => s.wins_with_heap(host, set, heap))
     }
 
+    /// See [`VertexSolver::recall_subset`](crate::vertex_game::VertexSolver::recall_subset).
+    pub fn recall_subset(
+        &mut self,
+        host: &crate::Graph,
+        set: &crate::VertexSet,
+    ) -> crate::engine::Record {
+        delegate!(self, s => s.recall_subset(host, set))
+    }
+
     /// See [`VertexSolver::set_host_symmetry`](crate::vertex_game::VertexSolver::set_host_symmetry).
     pub fn set_host_symmetry(&mut self, symmetry: Option<crate::symmetry::HostSymmetry>) {
         delegate!(self, s => s.set_host_symmetry(symmetry))

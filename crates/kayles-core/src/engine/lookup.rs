@@ -337,6 +337,19 @@ impl<G: Game> Engine<'_, '_, G> {
         }
     }
 
+    /// What the cheapest layers know of `component` (see [`recall`](super::recall)).
+    pub(super) fn recall(&mut self, component: &G::Position) -> Record {
+        if let Some(v) = self.context.game.tiny_value(component) {
+            return Record::known(v);
+        }
+        if let Some(v) = self.small_value(component) {
+            return Record::known(v);
+        }
+        let (record, pending) = self.cheap_lookup(component, Record::UNKNOWN);
+        self.drop_pending(pending);
+        record
+    }
+
     /// Pops the keys of `pending` off the code stack without storing anything.
     pub(super) fn drop_pending(&mut self, pending: Pending) {
         self.state.codes.truncate(pending.start);

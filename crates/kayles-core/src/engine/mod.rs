@@ -344,6 +344,23 @@ pub fn decide<G: Game>(
     })
 }
 
+/// What the memos of `memo` already know of the connected `component` under its cheap
+/// key (the host-symmetry key, or the shape code; a search stores what it learns under
+/// that key as well as under the canonical code), with the values the game gives at
+/// once (tiny and small components), without searching or canonizing it: on the calling
+/// thread, in microseconds. Unknown when nothing is known.
+pub fn recall<G: Game>(game: &G, memo: &SharedMemo, component: &G::Position) -> Record {
+    let context = Context::new(game, memo, false);
+    let mut engine = Engine {
+        context: &context,
+        state: context.take_state(),
+    };
+    let record = engine.recall(component);
+    context.put_state(engine.state);
+    context.finish();
+    record
+}
+
 /// Runs `search` with an engine on this thread, or in the pool with
 /// [`SearchConfig::threads`] other than 1, and turns a stop or an overflow into an error.
 fn run<G: Game, T: Send>(

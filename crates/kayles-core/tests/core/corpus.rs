@@ -347,6 +347,52 @@ fn wins_with_heap_agrees_with_the_definition() {
     }
 }
 
+/// What the memo recalls of a position without searching it never contradicts the
+/// definition: after the value of each fixture is searched, every subset of it is
+/// recalled (a connected one often is known, in part or in full; one of several
+/// components never is), both games and both methods.
+#[test]
+fn recalled_records_agree_with_the_definition() {
+    for game in GameKind::ALL {
+        for method in Method::ALL {
+            let mut solver = GameSolver::new(
+                game,
+                SearchConfig {
+                    method,
+                    ..SearchConfig::default()
+                },
+            );
+            let mut recalled = 0;
+            for (name, g) in fixtures() {
+                solver.nimber(&g).unwrap();
+                for mask in 0..1u64 << g.order() {
+                    let set = VertexSet::from_vertices(
+                        g.order(),
+                        (0..g.order()).filter(|v| mask >> v & 1 == 1),
+                    );
+                    let record = solver.recall_subset(&g, &set);
+                    if record.is_unknown() {
+                        continue;
+                    }
+                    recalled += 1;
+                    let want = judge(game, &g, u128::from(mask));
+                    for heap in 0..=want as u8 + 1 {
+                        assert_ne!(
+                            record.wins(heap),
+                            Some(u32::from(heap) == want),
+                            "{game} {method:?} {name} subset {mask:#b} heap {heap}: {record:?}"
+                        );
+                    }
+                }
+            }
+            assert!(
+                recalled > 100,
+                "{game} {method:?}: only {recalled} recalled"
+            );
+        }
+    }
+}
+
 /// Tasks split across threads are cancelled once a sibling finds the win, and keep nothing
 /// they learn after that. A search split at every position of a few mid-size graphs, whose
 /// memo is then asked about every subset left by deleting one or two vertices, must agree
