@@ -70,6 +70,30 @@ struct Known {
     not: u64,
 }
 
+impl Known {
+    /// Whether the value is `x`, when that is known.
+    fn is(&self, x: u32) -> Option<bool> {
+        match self.value {
+            Some(v) => Some(v == x),
+            None => (self.not & Self::bit(x) != 0).then_some(false),
+        }
+    }
+
+    /// Notes whether the value is `x`.
+    fn learn(&mut self, x: u32, is: bool) {
+        if is {
+            self.value = Some(x);
+        } else {
+            self.not |= Self::bit(x);
+        }
+    }
+
+    /// The bit of `x` in `not` (none for `x >= 64`).
+    fn bit(x: u32) -> u64 {
+        1u64.checked_shl(x).unwrap_or(0)
+    }
+}
+
 impl<'a> SolverOracle<'a> {
     /// An oracle for positions of `host`, answered by `solver` (set up for `host`, e.g.
     /// with its host symmetry). On a host of at most 64 vertices the solver answers on
@@ -119,45 +143,35 @@ impl Oracle for SolverOracle<'_> {
 
     fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
         let known = self.cache.entry(Key::of_set(set.words())).or_default();
-        if let Some(v) = known.value {
-            return Ok(v == x);
-        }
-        let bit = 1u64.checked_shl(x).unwrap_or(0);
-        if known.not & bit != 0 {
-            return Ok(false);
+        if let Some(is) = known.is(x) {
+            return Ok(is);
         }
         self.queries += 1;
         self.heap_queries += 1;
         let is = !self.solver.wins_with_heap(self.host, set, x)?;
-        if is {
-            known.value = Some(x);
-        } else {
-            known.not |= bit;
-        }
+        known.learn(x, is);
         Ok(is)
     }
 
     fn value_is_known(&mut self, set: &VertexSet, x: u32) -> Option<bool> {
         let known = self.cache.entry(Key::of_set(set.words())).or_default();
-        if let Some(v) = known.value {
-            return Some(v == x);
-        }
-        let bit = 1u64.checked_shl(x).unwrap_or(0);
-        if known.not & bit != 0 {
-            return Some(false);
+        if let Some(is) = known.is(x) {
+            return Some(is);
         }
         let record = self.solver.recall_subset(self.host, set);
-        if let Some(v) = record.value() {
-            known.value = Some(u32::from(v));
-            self.memo_answers += 1;
-            return Some(u32::from(v) == x);
-        }
-        let win = record.wins(u8::try_from(x).ok()?)?;
-        if win {
-            known.not |= bit;
-        }
+        let is = match record.value() {
+            Some(v) => {
+                known.value = Some(u32::from(v));
+                u32::from(v) == x
+            }
+            None => {
+                let is = !record.wins(u8::try_from(x).ok()?)?;
+                known.learn(x, is);
+                is
+            }
+        };
         self.memo_answers += 1;
-        Some(!win)
+        Some(is)
     }
 }
 

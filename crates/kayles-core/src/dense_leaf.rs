@@ -225,13 +225,9 @@ impl DenseLeaf {
         // A stop already raised: answer at once (the caller is unwinding).
         self.stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Relaxed));
         let win = self.wins(all, heap, None, host);
-        if self.stopped {
-            // What was learnt after the stop is meaningless (and was kept in neither
-            // table); the graph's table starts again, to be sure.
-            self.stopped = false;
-            self.rows.clear();
-            self.new_stamp();
-        }
+        // What was answered after a stop is meaningless, and `wins` kept none of it in
+        // either table: both stay.
+        self.stopped = false;
         win
     }
 
