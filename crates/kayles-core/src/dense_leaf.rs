@@ -101,6 +101,10 @@ pub struct DenseLeaf {
     /// A deliberate error, for tests only: the first option searched decides the node.
     #[doc(hidden)]
     pub first_option_decides: bool,
+    /// For tests only: the leaf raises its own stop flag when its position count reaches
+    /// this (as another thread would, in the middle of a search).
+    #[cfg(test)]
+    raise_stop_at: u64,
 }
 
 impl Default for DenseLeaf {
@@ -122,6 +126,8 @@ impl Default for DenseLeaf {
             stopped: false,
             heap_bits: None,
             first_option_decides: false,
+            #[cfg(test)]
+            raise_stop_at: u64::MAX,
         }
     }
 }
@@ -358,6 +364,10 @@ impl DenseLeaf {
         self.positions += 1;
         if self.positions % STOP_EVERY == 0 {
             if let Some(stop) = &self.stop {
+                #[cfg(test)]
+                if self.positions >= self.raise_stop_at {
+                    stop.store(true, Relaxed);
+                }
                 self.stopped |= stop.load(Relaxed);
             }
         }
@@ -591,6 +601,86 @@ mod tests {
             );
         }
         assert_none_wrong(&wrong);
+    }
+
+    /// A search stopped in its middle (the flag raised after some thousands of positions,
+    /// as another thread raises it) keeps nothing wrong: asked again once the flag is down,
+    /// the same graph (whose own table the leaf keeps) and its host table answer every
+    /// heap as a leaf that was never stopped does. (With the guard that keeps a stopped
+    /// search from learning taken out of `wins`, 7 of these answers were wrong.)
+    #[test]
+    fn a_stop_in_the_middle_keeps_nothing_wrong() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut leaf = DenseLeaf {
+            host_min_order: 12,
+            ..DenseLeaf::default()
+        };
+        leaf.set_stop_flag(Some(&stop));
+        let mut stopped_searches = 0;
+        let mut wrong = Vec::new();
+        for (rows, edges) in dense_graphs(0x5851_f42d_4c95_7f2d, 12) {
+            // The graph sits in the first word of its host, from vertex 3 (a host of its
+            // own: one host table serves one host).
+            let table = LeafHostTable::new(1 << 22);
+            let component = [((1u64 << rows.len()) - 1) << 3];
+            let mut fresh = DenseLeaf::default();
+            let answers: Vec<bool> = (0..5).map(|h| fresh.node_kayles_wins(&rows, h)).collect();
+            if fresh.positions < 2 * STOP_EVERY {
+                continue;
+            }
+            let before = leaf.positions;
+            leaf.raise_stop_at = before + STOP_EVERY;
+            // The nimber's round: a loss, whose proof searches every option.
+            let nimber = answers.iter().position(|&win| !win).unwrap_or(0) as u8;
+            leaf.node_kayles_wins_in_host(&rows, &component, nimber, &table);
+            stopped_searches += u32::from(stop.load(Relaxed));
+            leaf.raise_stop_at = u64::MAX;
+            stop.store(false, Relaxed);
+            for (h, &win) in answers.iter().enumerate() {
+                if leaf.node_kayles_wins_in_host(&rows, &component, h as u8, &table) != win {
+                    wrong.push(format!("{edges:?} + *{h}: a wrong answer after the stop"));
+                }
+            }
+        }
+        assert!(
+            stopped_searches >= 5,
+            "only {stopped_searches} searches were stopped in their middle"
+        );
+        assert_none_wrong(&wrong);
+    }
+
+    /// A graph's edges `(j, i)`, `j < i`.
+    type Edges = Vec<(usize, usize)>;
+
+    /// `count` random graphs of 36 to 42 vertices, each pair joined with a probability of
+    /// 15% to 24% (sparse enough that most searches outlast a few stop checks, dense
+    /// enough that none takes seconds), as rows of neighbours and edges.
+    fn dense_graphs(seed: u64, count: usize) -> Vec<(Vec<u64>, Edges)> {
+        let mut x = seed;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..count)
+            .map(|_| {
+                let k = 36 + (next() % 7) as usize;
+                let density = 15 + next() % 10;
+                let mut rows = vec![0u64; k];
+                let mut edges = Vec::new();
+                for i in 0..k {
+                    for j in 0..i {
+                        if next() % 100 < density {
+                            rows[i] |= 1 << j;
+                            rows[j] |= 1 << i;
+                            edges.push((j, i));
+                        }
+                    }
+                }
+                (rows, edges)
+            })
+            .collect()
     }
 
     /// The same with the bit tables of the 7-vertex graphs read from the start (a large
