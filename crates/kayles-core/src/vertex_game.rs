@@ -887,9 +887,10 @@ impl<R: VertexRules> VertexSolver<R> {
         Ok(answer == 1)
     }
 
-    /// What the memo (under its cheap key, with the small values) already knows of the connected
-    /// position `set` of `host`, without searching: what earlier searches of the same host
-    /// learnt. Microseconds. Unknown for a position of several components.
+    /// What the memo (under its cheap key, with the small values, known pieces and mirror
+    /// positions) already knows of the connected position `set` of `host`, without
+    /// searching: what earlier searches of the same host learnt. Microseconds. Unknown
+    /// for a position of several components.
     ///
     /// ```
     /// use kayles_core::{families, node::Solver, VertexSet};

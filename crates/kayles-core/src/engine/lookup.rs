@@ -337,7 +337,8 @@ impl<G: Game> Engine<'_, '_, G> {
         }
     }
 
-    /// What the cheapest layers know of `component` (see [`recall`](super::recall)).
+    /// What the layers that cost no search know of `component` (see
+    /// [`recall`](super::recall)).
     pub(super) fn recall(&mut self, component: &G::Position) -> Record {
         if let Some(v) = self.context.game.tiny_value(component) {
             return Record::known(v);
@@ -347,7 +348,30 @@ impl<G: Game> Engine<'_, '_, G> {
         }
         let (record, pending) = self.cheap_lookup(component, Record::UNKNOWN);
         self.drop_pending(pending);
-        record
+        if record.value().is_some() {
+            return record;
+        }
+        // Known pieces and mirror positions: the search answers them without storing
+        // them, so the memo cannot. (No reductions, which would need the reduced
+        // position's value, nor canonical codes, which found nothing more on the ladder,
+        // grid and queens certificates measured.)
+        let config = self.context.memo.config;
+        let layers = Layers {
+            known_pieces: config.known_pieces,
+            reductions: false,
+        };
+        if !layers.known_pieces {
+            return record;
+        }
+        match self
+            .context
+            .game
+            .simplify(component, layers, &mut self.state.scratch)
+        {
+            Simplified::Known(v) => Record::known(v),
+            Simplified::Mirror => Record::known(0),
+            _ => record,
+        }
     }
 
     /// Pops the keys of `pending` off the code stack without storing anything.

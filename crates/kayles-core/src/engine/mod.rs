@@ -347,8 +347,9 @@ pub fn decide<G: Game>(
 /// What the memos of `memo` already know of the connected `component` under its cheap
 /// key (the host-symmetry key, or the shape code; a search stores what it learns under
 /// that key as well as under the canonical code), with the values the game gives at
-/// once (tiny and small components), without searching or canonizing it: on the calling
-/// thread, in microseconds. Unknown when nothing is known.
+/// once (tiny and small components, known pieces, mirror positions, when the known
+/// pieces are on), without searching or canonizing it: on the calling thread, in
+/// microseconds. Unknown when nothing is known.
 pub fn recall<G: Game>(game: &G, memo: &SharedMemo, component: &G::Position) -> Record {
     let context = Context::new(game, memo, false);
     let mut engine = Engine {

@@ -393,6 +393,36 @@ fn recalled_records_agree_with_the_definition() {
     }
 }
 
+/// Known pieces and mirror positions are recalled before any search (the search answers
+/// them without storing them, so only the layers themselves know them): a path and a cycle
+/// of 30 vertices (too large for the small tables) in both games, and the 2 x 20 ladder,
+/// whose half turn is a mirror strategy (0 in both games), against the mex route without
+/// the host symmetry.
+#[test]
+fn known_pieces_and_mirror_positions_are_recalled_without_a_search() {
+    for game in GameKind::ALL {
+        for spec in ["path:30", "cycle:30", "grid:2x20"] {
+            let g = families::build(spec).unwrap();
+            let all = VertexSet::full(g.order());
+            // The family's host symmetry, as the command line gives it (mirror positions
+            // are found through it).
+            let symmetry = families::host_symmetry(spec).unwrap();
+            let mut fresh = GameSolver::new(game, SearchConfig::default());
+            fresh.set_host_symmetry(symmetry.clone());
+            let recalled = fresh.recall_subset(&g, &all).value();
+            let mut searcher = GameSolver::new(
+                game,
+                SearchConfig {
+                    method: Method::Mex,
+                    ..SearchConfig::default()
+                },
+            );
+            let value = searcher.nimber_of_subset(&g, &all).unwrap();
+            assert_eq!(recalled, Some(value as u8), "{game} {spec}");
+        }
+    }
+}
+
 /// Tasks split across threads are cancelled once a sibling finds the win, and keep nothing
 /// they learn after that. A search split at every position of a few mid-size graphs, whose
 /// memo is then asked about every subset left by deleting one or two vertices, must agree
