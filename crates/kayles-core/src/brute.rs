@@ -87,6 +87,41 @@ pub fn full_mask(g: &Graph) -> u128 {
     }
 }
 
+/// A xorshift stream of pseudo-random words seeded with `seed`, for tests.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
+/// A random graph on `k` vertices, each pair `j < i` (in that order) joined when the
+/// next word of `next` is below `density` percent: its rows of neighbours (bit `j` of
+/// `rows[i]` for the edge `ij`) and its edges `(j, i)`.
+#[cfg(test)]
+pub(crate) fn random_rows(
+    next: &mut impl FnMut() -> u64,
+    k: usize,
+    density: u64,
+) -> (Vec<u64>, Vec<(usize, usize)>) {
+    let mut rows = vec![0u64; k];
+    let mut edges = Vec::new();
+    for i in 0..k {
+        for j in 0..i {
+            if next() % 100 < density {
+                rows[i] |= 1 << j;
+                rows[j] |= 1 << i;
+                edges.push((j, i));
+            }
+        }
+    }
+    (rows, edges)
+}
+
 /// `count` random graphs for the tests of the fast small-graph routes: the `r`-th has
 /// `1 + r % max_order` vertices, each pair joined with a probability drawn per graph
 /// (every density), from a xorshift stream seeded with `seed`. Each comes as its rows of
@@ -97,27 +132,11 @@ pub(crate) fn random_graphs(
     count: usize,
     max_order: usize,
 ) -> impl Iterator<Item = (Vec<u64>, Vec<(usize, usize)>, Graph)> {
-    let mut x = seed;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(seed);
     (0..count).map(move |round| {
         let k = 1 + round % max_order;
         let density = next() % 100;
-        let mut rows = vec![0u64; k];
-        let mut edges = Vec::new();
-        for i in 0..k {
-            for j in 0..i {
-                if next() % 100 < density {
-                    rows[i] |= 1 << j;
-                    rows[j] |= 1 << i;
-                    edges.push((j, i));
-                }
-            }
-        }
+        let (rows, edges) = random_rows(&mut next, k, density);
         let g = Graph::from_edges(k, &edges);
         (rows, edges, g)
     })

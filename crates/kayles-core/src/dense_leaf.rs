@@ -656,29 +656,12 @@ mod tests {
     /// 15% to 24% (sparse enough that most searches outlast a few stop checks, dense
     /// enough that none takes seconds), as rows of neighbours and edges.
     fn dense_graphs(seed: u64, count: usize) -> Vec<(Vec<u64>, Edges)> {
-        let mut x = seed;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = brute::xorshift(seed);
         (0..count)
             .map(|_| {
                 let k = 36 + (next() % 7) as usize;
                 let density = 15 + next() % 10;
-                let mut rows = vec![0u64; k];
-                let mut edges = Vec::new();
-                for i in 0..k {
-                    for j in 0..i {
-                        if next() % 100 < density {
-                            rows[i] |= 1 << j;
-                            rows[j] |= 1 << i;
-                            edges.push((j, i));
-                        }
-                    }
-                }
-                (rows, edges)
+                brute::random_rows(&mut next, k, density)
             })
             .collect()
     }

@@ -348,21 +348,17 @@ impl<G: Game> Engine<'_, '_, G> {
         }
         let (record, pending) = self.cheap_lookup(component, Record::UNKNOWN);
         self.drop_pending(pending);
-        if record.value().is_some() {
+        if record.value().is_some() || !self.context.memo.config.known_pieces {
             return record;
         }
         // Known pieces and mirror positions: the search answers them without storing
         // them, so the memo cannot. (No reductions, which would need the reduced
         // position's value, nor canonical codes, which found nothing more on the ladder,
         // grid and queens certificates measured.)
-        let config = self.context.memo.config;
         let layers = Layers {
-            known_pieces: config.known_pieces,
+            known_pieces: true,
             reductions: false,
         };
-        if !layers.known_pieces {
-            return record;
-        }
         match self
             .context
             .game

@@ -408,7 +408,7 @@ fn known_pieces_and_mirror_positions_are_recalled_without_a_search() {
             // are found through it).
             let symmetry = families::host_symmetry(spec).unwrap();
             let mut fresh = GameSolver::new(game, SearchConfig::default());
-            fresh.set_host_symmetry(symmetry.clone());
+            fresh.set_host_symmetry(symmetry);
             let recalled = fresh.recall_subset(&g, &all).value();
             let mut searcher = GameSolver::new(
                 game,
