@@ -80,6 +80,25 @@ impl VertexRules for ArcKayles {
         made
     }
 
+    /// The edge `uv` played (`u < v`), as `u << 16 | v`: both ends are gone, and every
+    /// other vertex gone was left isolated (the pieces leave dead vertices out).
+    fn move_leaving<S: Bits>(host: &Host<S>, component: S, left: S) -> Option<u32> {
+        let taken = component.difference(left);
+        for u in taken.iter() {
+            for v in host.open[u].intersection(taken).iter().filter(|&v| v > u) {
+                let rest = component.without(u).without(v);
+                let dead = taken.without(u).without(v);
+                if dead
+                    .iter()
+                    .all(|w| host.open[w].intersection(rest).is_empty())
+                {
+                    return Some((u as u32) << 16 | v as u32);
+                }
+            }
+        }
+        None
+    }
+
     #[inline]
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
         // The line graph of `P_k` is `P_{k-1}`.

@@ -67,6 +67,16 @@ impl VertexRules for NodeKayles {
         1
     }
 
+    /// The vertex `v` played: `N[v]` is what the move took from the component (of true
+    /// twins, the least).
+    fn move_leaving<S: Bits>(host: &Host<S>, component: S, left: S) -> Option<u32> {
+        let taken = component.difference(left);
+        taken
+            .iter()
+            .find(|&v| host.closed[v].intersection(component) == taken)
+            .map(|v| v as u32)
+    }
+
     #[inline]
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
         path_or_cycle_value(survey, paths, survey.order)

@@ -96,6 +96,7 @@ impl SearchOptions {
                 .unwrap_or(SearchConfig::default().canonical_max_order),
             threads: self.threads,
             parallel_min_order: SearchConfig::default().parallel_min_order,
+            killer_levels: SearchConfig::default().killer_levels,
             reductions: self.reductions,
             known_pieces: self.known_pieces,
             exact_cache_bytes: self.exact_cache_bytes,

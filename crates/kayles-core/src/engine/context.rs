@@ -62,6 +62,8 @@ pub(super) struct Context<'a, G: Game> {
     /// at most [`PARALLEL_LEVELS`] moves below the root).
     pub(super) parallel_min_order: usize,
     pub(super) parallel: bool,
+    /// [`SearchConfig::killer_levels`](super::SearchConfig::killer_levels).
+    pub(super) killer_levels: usize,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -84,6 +86,7 @@ impl<'a, G: Game> Context<'a, G> {
             spare: Mutex::new(Vec::new()),
             parallel_min_order: memo.config.parallel_min_order,
             parallel,
+            killer_levels: memo.config.killer_levels,
         }
     }
 
@@ -150,6 +153,11 @@ pub(super) struct State<G: Game> {
     /// The cancel flags of the parallel tasks the position being searched is nested in,
     /// outermost first (empty outside parallel tasks).
     pub(super) cancel: Vec<Arc<AtomicBool>>,
+    /// Outcome method: `killers[d]` is the move ([`Game::option_move`]) that won the last
+    /// node `d` moves below the root decided on this thread by a search of its options.
+    pub(super) killers: Vec<Option<u32>>,
+    /// The candidate whose loss won the last node decided by a search of its options.
+    pub(super) winning_candidate: usize,
 }
 
 /// Outcome method: an option of an open position, to be searched: its pieces
@@ -183,6 +191,8 @@ impl<G: Game> State<G> {
             candidates: Vec::new(),
             unknown: Vec::new(),
             cancel: Vec::new(),
+            killers: Vec::new(),
+            winning_candidate: 0,
         }
     }
 

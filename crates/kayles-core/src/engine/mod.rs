@@ -200,6 +200,22 @@ pub trait Game: Sync {
         *from = usize::MAX;
     }
 
+    /// Whether the killer replies of [`SearchConfig::killer_levels`] are tried at
+    /// `component`: the game names the moves of its options there
+    /// ([`option_move`](Self::option_move)) and expects a sibling's winning reply to win
+    /// here too. False by default.
+    fn killer_replies(&self, _component: &Self::Position) -> bool {
+        false
+    }
+
+    /// The move that makes the option `pieces` of `component` (its pieces as
+    /// [`option_pieces`](Self::option_pieces) writes them), as a number that names the
+    /// same move in any position where it can be played; None where the game does not
+    /// say (the default).
+    fn option_move(&self, _component: &Self::Position, _pieces: &[Self::Position]) -> Option<u32> {
+        None
+    }
+
     /// The value of a component settled by its size alone, checked before every lookup
     /// (so it must cost a few instructions).
     fn tiny_value(&self, component: &Self::Position) -> Option<u8>;

@@ -19,7 +19,10 @@
 //!   move).
 //! - **Move order.** The remaining options are searched fewest vertices left in pieces of
 //!   unknown nimber first (the cheapest to settle), then fewest vertices left in all
-//!   (the most forcing moves).
+//!   (the most forcing moves). Near the root, on components where the game names its
+//!   moves ([`Game::killer_replies`]), the option made by the *killer reply* goes first:
+//!   the move that won the last node decided at the same depth on this thread, since
+//!   siblings that must all be refuted are often refuted by the same reply.
 //!
 //! Why this order of things, with measurements: docs/ARCHITECTURE.md.
 //! - **Sums.** An option `P_1 + ... + P_r + *h` folds the nimbers of all its pieces but
@@ -236,6 +239,9 @@ impl<G: Game> Engine<'_, '_, G> {
             self.state.stats.lookup_cutoffs += 1;
         } else {
             self.state.candidates[first..].sort_by_key(|c| c.left);
+            let killer_node =
+                self.state.depth <= self.context.killer_levels && game.killer_replies(component);
+            let killer_tried = killer_node && self.killer_first(component, first);
             won = if self.context.parallel
                 && self.state.depth <= PARALLEL_LEVELS
                 && game.order(component) >= self.context.parallel_min_order
@@ -245,10 +251,50 @@ impl<G: Game> Engine<'_, '_, G> {
             } else {
                 self.candidates_win(first, self.state.candidates.len(), heap)
             };
+            if won && killer_node {
+                if killer_tried && self.state.winning_candidate == first {
+                    self.state.stats.killer_wins += 1;
+                }
+                self.learn_killer(component);
+            }
         }
         self.state.candidates.truncate(first);
         self.state.pieces.truncate(base);
         won
+    }
+
+    /// Moves the candidate made by this depth's killer move, if any, to `first`; true if
+    /// there was one.
+    fn killer_first(&mut self, component: &G::Position, first: usize) -> bool {
+        let depth = self.state.depth;
+        let Some(Some(killer)) = self.state.killers.get(depth).copied() else {
+            return false;
+        };
+        let game = self.context.game;
+        let found = (first..self.state.candidates.len()).find(|&c| {
+            let Candidate { start, end, .. } = self.state.candidates[c];
+            game.option_move(component, &self.state.pieces[start as usize..end as usize])
+                == Some(killer)
+        });
+        if let Some(c) = found {
+            self.state.candidates[first..=c].rotate_right(1);
+            self.state.stats.killer_tries += 1;
+        }
+        found.is_some()
+    }
+
+    /// Keeps the move of the candidate that won the node as this depth's killer.
+    fn learn_killer(&mut self, component: &G::Position) {
+        let depth = self.state.depth;
+        let Candidate { start, end, .. } = self.state.candidates[self.state.winning_candidate];
+        let mv = self
+            .context
+            .game
+            .option_move(component, &self.state.pieces[start as usize..end as usize]);
+        if self.state.killers.len() <= depth {
+            self.state.killers.resize(depth + 1, None);
+        }
+        self.state.killers[depth] = mv;
     }
 
     /// Searches the candidates `first..last` in order; true at the first that loses.
@@ -258,6 +304,7 @@ impl<G: Game> Engine<'_, '_, G> {
             let Candidate { start, end, .. } = self.state.candidates[c];
             if !self.sum_wins(start as usize..end as usize, heap) {
                 self.state.stats.cutoffs += 1;
+                self.state.winning_candidate = c;
                 return true;
             }
             if first_decides {
@@ -302,6 +349,9 @@ impl<G: Game> Engine<'_, '_, G> {
         });
         let answered = answers.iter().flatten().count() as u64;
         let won = answers.contains(&Some(false));
+        if let Some(i) = answers.iter().position(|a| *a == Some(false)) {
+            self.state.winning_candidate = first + 1 + i;
+        }
         if won {
             self.state.stats.cutoffs += 1;
             // Every answer but one loss was not needed, nor were the cancelled tasks.

@@ -147,6 +147,17 @@ pub fn configs() -> Vec<SearchConfig> {
         threads: 1,
         ..SearchConfig::default()
     });
+    // Killer replies at every depth (the default tries them near the root only), and none.
+    for killer_levels in [usize::MAX, 0] {
+        out.push(SearchConfig {
+            method: Method::Outcome,
+            small_order: 0,
+            leaf_order: 0,
+            killer_levels,
+            threads: 1,
+            ..SearchConfig::default()
+        });
+    }
     out
 }
 

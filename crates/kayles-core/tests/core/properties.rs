@@ -175,3 +175,92 @@ fn options_made_in_batches_are_the_options() {
     }
     crate::arbitrary::check(300, prop as fn(ArbGraph, u8) -> TestResult);
 }
+
+/// The killer replies name each option by its move (`Game::option_move`): for every
+/// option of every component of the graph's subsets, in both games, the move named is a
+/// move of the component, and playing it makes that option.
+#[test]
+fn every_option_names_its_move() {
+    use kayles_core::arc::ArcKayles;
+    use kayles_core::engine::Game;
+    use kayles_core::node::NodeKayles;
+    use kayles_core::vertex_game::{Host, VertexGame, VertexRules};
+
+    /// The union of the pieces of the options made at `v`, one per move there.
+    fn options_at<R: VertexRules>(host: &Host<u64>, component: u64, v: usize) -> Vec<u64> {
+        let mut pieces = Vec::new();
+        R::option_pieces_at(host, component, v, &mut pieces);
+        let mut unions = vec![0u64];
+        for p in pieces {
+            if p == 0 {
+                unions.push(0);
+            } else {
+                *unions.last_mut().unwrap() |= p;
+            }
+        }
+        unions.pop();
+        unions
+    }
+
+    /// The union of the pieces of the option that `mv` makes (None if `mv` is no move).
+    fn replay<R: VertexRules>(host: &Host<u64>, component: u64, mv: u32, arc: bool) -> Option<u64> {
+        if !arc {
+            let v = mv as usize;
+            return (v < 64 && component >> v & 1 == 1)
+                .then(|| options_at::<R>(host, component, v)[0]);
+        }
+        let (u, v) = ((mv >> 16) as usize, (mv & 0xffff) as usize);
+        if u >= v
+            || v >= 64
+            || component >> u & 1 == 0
+            || host.open[u] >> v & 1 == 0
+            || component >> v & 1 == 0
+        {
+            return None;
+        }
+        // The options at `u` come in the order of its neighbours above it.
+        let index =
+            (host.open[u] & component & !((2u64 << u) - 1) & ((1u64 << v) - 1)).count_ones();
+        Some(options_at::<R>(host, component, u)[index as usize])
+    }
+
+    fn names_agree<R: VertexRules>(host: &Host<u64>, component: u64, arc: bool) -> bool {
+        let paths = vec![0u8; 64];
+        let game = VertexGame::<u64, R>::new(host, &paths, None);
+        let mut scratch = game.scratch();
+        let mut all = Vec::new();
+        game.option_pieces(&component, &mut scratch, &mut all);
+        let mut start = 0;
+        for i in 0..all.len() {
+            if all[i] != 0 {
+                continue;
+            }
+            let option = &all[start..i];
+            let union = option.iter().fold(0, |acc, &p| acc | p);
+            let named = game.option_move(&component, option);
+            if named.and_then(|mv| replay::<R>(host, component, mv, arc)) != Some(union) {
+                return false;
+            }
+            start = i + 1;
+        }
+        true
+    }
+
+    fn prop(g: ArbGraph, mask: u64) -> TestResult {
+        let g = g.0;
+        let host = Host::<u64>::new(&g);
+        let full = (1u64 << g.order()) - 1;
+        let mut pieces = Vec::new();
+        host.split_into(full, &mut pieces, |_| true);
+        host.split_into(full & (mask | mask >> 7), &mut pieces, |_| true);
+        for &component in &pieces {
+            if !names_agree::<NodeKayles>(&host, component, false)
+                || !names_agree::<ArcKayles>(&host, component, true)
+            {
+                return TestResult::failed();
+            }
+        }
+        TestResult::passed()
+    }
+    crate::arbitrary::check(300, prop as fn(ArbGraph, u64) -> TestResult);
+}
