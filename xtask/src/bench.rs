@@ -24,7 +24,8 @@
 //!   15, grid 3x24, Cram 3x14 and 3x20, grid 3x28, P(39,2), grid 3x21 and P(27,2)), beside
 //!   queens-nimbers, `nko.c` or the mex route in the same run; runs stop at `--cap SECONDS`
 //!   (default 600) and are reported as stopped. `--only SPEC` (repeatable) runs only the
-//!   cases of that spec, e.g. `--only queens:14`.
+//!   cases of that spec, e.g. `--only queens:14`; queens 16 (minutes a run on each side)
+//!   runs only when named so: `--only queens:16 --cap 1800`.
 
 use anyhow::{bail, Context, Result};
 use kayles_core::node::Solver;

@@ -33,6 +33,8 @@ struct Case {
     threads: &'static [usize],
     baseline: Baseline,
     target: &'static str,
+    /// Run only when named with `--only` (a case of many minutes a run).
+    on_demand: bool,
 }
 
 const CASES: &[Case] = &[
@@ -42,6 +44,7 @@ const CASES: &[Case] = &[
         threads: &[2],
         baseline: Baseline::QueensNimbers(12),
         target: "at most the queens-nimbers time",
+        on_demand: false,
     },
     Case {
         spec: "queens:13",
@@ -49,6 +52,7 @@ const CASES: &[Case] = &[
         threads: &[2],
         baseline: Baseline::QueensNimbers(13),
         target: "at most the queens-nimbers time",
+        on_demand: false,
     },
     Case {
         spec: "queens:14",
@@ -56,6 +60,7 @@ const CASES: &[Case] = &[
         threads: &[2],
         baseline: Baseline::QueensNimbers(14),
         target: "at most the queens-nimbers time",
+        on_demand: false,
     },
     Case {
         spec: "queens:15",
@@ -63,6 +68,15 @@ const CASES: &[Case] = &[
         threads: &[2],
         baseline: Baseline::QueensNimbers(15),
         target: "at most the queens-nimbers time",
+        on_demand: false,
+    },
+    Case {
+        spec: "queens:16",
+        game: "node",
+        threads: &[2],
+        baseline: Baseline::QueensNimbers(16),
+        target: "at most the queens-nimbers time",
+        on_demand: true,
     },
     Case {
         spec: "grid:3x24",
@@ -70,6 +84,7 @@ const CASES: &[Case] = &[
         threads: &[1, 2],
         baseline: Baseline::Nko,
         target: ">= 10x nko.c on 1 thread",
+        on_demand: false,
     },
     Case {
         spec: "grid:3x14",
@@ -77,6 +92,7 @@ const CASES: &[Case] = &[
         threads: &[1, 2],
         baseline: Baseline::None,
         target: "20 s; 2 threads >= 1.6x 1 thread",
+        on_demand: false,
     },
     Case {
         spec: "grid:3x20",
@@ -84,6 +100,7 @@ const CASES: &[Case] = &[
         threads: &[2],
         baseline: Baseline::None,
         target: "reached within 16 GB",
+        on_demand: false,
     },
     Case {
         spec: "grid:3x28",
@@ -91,6 +108,7 @@ const CASES: &[Case] = &[
         threads: &[1, 2],
         baseline: Baseline::None,
         target: "120 s",
+        on_demand: false,
     },
     Case {
         spec: "petersen:39,2",
@@ -98,6 +116,7 @@ const CASES: &[Case] = &[
         threads: &[1, 2],
         baseline: Baseline::None,
         target: "300 s",
+        on_demand: false,
     },
     Case {
         spec: "grid:3x21",
@@ -105,6 +124,7 @@ const CASES: &[Case] = &[
         threads: &[1, 2],
         baseline: Baseline::Mex,
         target: "no slower than the mex route",
+        on_demand: false,
     },
     Case {
         spec: "petersen:27,2",
@@ -112,6 +132,7 @@ const CASES: &[Case] = &[
         threads: &[1, 2],
         baseline: Baseline::Mex,
         target: "no slower than the mex route",
+        on_demand: false,
     },
 ];
 
@@ -194,7 +215,8 @@ fn capped_cell(sample: Option<&crate::bench::Sample>, cap: f64) -> String {
     sample.map_or_else(|| format!("> {cap:.0} s (stopped)"), cell)
 }
 
-/// Runs the cases (those whose spec is in `only`, when it is not empty).
+/// Runs the cases: those whose spec is in `only` when it is not empty, else every case
+/// but those run on demand (queens 16).
 pub fn run(runs: usize, cap: f64, only: &[String]) -> Result<()> {
     let kayles = build_kayles()?;
     let nko = build_c_baseline("nko");
@@ -211,10 +233,13 @@ pub fn run(runs: usize, cap: f64, only: &[String]) -> Result<()> {
     }
     println!("| case | game | threads | value | kayles (outcome) | baseline | ratio | target |");
     println!("|---|---|---|---|---|---|---|---|");
-    for case in CASES
-        .iter()
-        .filter(|c| only.is_empty() || only.iter().any(|s| s == c.spec))
-    {
+    for case in CASES.iter().filter(|c| {
+        if only.is_empty() {
+            !c.on_demand
+        } else {
+            only.iter().any(|s| s == c.spec)
+        }
+    }) {
         let baseline = match (&case.baseline, &nko, &queens_nimbers) {
             (Baseline::Nko, Ok(nko), _) => Some((
                 "nko.c",
