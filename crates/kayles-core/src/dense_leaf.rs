@@ -520,13 +520,7 @@ mod tests {
     /// subsets and often by the other leaf, agree with the definition.
     #[test]
     fn the_host_table_agrees_with_the_definition() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::brute::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let n = 200;
         // A pool of 16 vertices spread over the host, joined at random inside.
         let mut pool: Vec<usize> = Vec::new();

@@ -327,13 +327,7 @@ mod tests {
         if !std::arch::is_x86_feature_detected!("bmi2") {
             return;
         }
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::brute::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let pairs = pairs_within();
         for _ in 0..20_000 {
             let mut rows = vec![0u64; 24];

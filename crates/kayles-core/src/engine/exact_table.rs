@@ -147,11 +147,9 @@ mod tests {
     fn behaves_as_a_map() {
         let mut t = ExactTable::<u128>::new();
         let mut reference = std::collections::HashMap::new();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = crate::brute::xorshift(0x2545_f491_4f6c_dd1d);
         for round in 0..20_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = next();
             // Few distinct keys, so that replacements and hits happen too.
             let key = u128::from(x % 5000 + 1) << (x % 64);
             // Wins against heaps, merged with what the key had.
