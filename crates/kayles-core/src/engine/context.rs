@@ -156,8 +156,6 @@ pub(super) struct State<G: Game> {
     /// Outcome method: `killers[d]` is the move ([`Game::option_move`]) that won the last
     /// node `d` moves below the root decided on this thread by a search of its options.
     pub(super) killers: Vec<Option<u32>>,
-    /// The candidate whose loss won the last node decided by a search of its options.
-    pub(super) winning_candidate: usize,
 }
 
 /// Outcome method: an option of an open position, to be searched: its pieces
@@ -192,7 +190,6 @@ impl<G: Game> State<G> {
             unknown: Vec::new(),
             cancel: Vec::new(),
             killers: Vec::new(),
-            winning_candidate: 0,
         }
     }
 

@@ -242,20 +242,21 @@ impl<G: Game> Engine<'_, '_, G> {
             let killer_node =
                 self.state.depth <= self.context.killer_levels && game.killer_replies(component);
             let killer_tried = killer_node && self.killer_first(component, first);
-            won = if self.context.parallel
+            let winner = if self.context.parallel
                 && self.state.depth <= PARALLEL_LEVELS
                 && game.order(component) >= self.context.parallel_min_order
                 && self.state.candidates.len() - first > 1
             {
-                self.parallel_candidates_win(first, heap)
+                self.parallel_losing_candidate(first, heap)
             } else {
-                self.candidates_win(first, self.state.candidates.len(), heap)
+                self.losing_candidate(first, self.state.candidates.len(), heap)
             };
-            if won && killer_node {
-                if killer_tried && self.state.winning_candidate == first {
+            won = winner.is_some();
+            if let Some(winner) = winner.filter(|_| killer_node) {
+                if killer_tried && winner == first {
                     self.state.stats.killer_wins += 1;
                 }
-                self.learn_killer(component);
+                self.learn_killer(component, winner);
             }
         }
         self.state.candidates.truncate(first);
@@ -283,10 +284,11 @@ impl<G: Game> Engine<'_, '_, G> {
         found.is_some()
     }
 
-    /// Keeps the move of the candidate that won the node as this depth's killer.
-    fn learn_killer(&mut self, component: &G::Position) {
+    /// Keeps the move of the candidate `winner` (which won the node) as this depth's
+    /// killer.
+    fn learn_killer(&mut self, component: &G::Position, winner: usize) {
         let depth = self.state.depth;
-        let Candidate { start, end, .. } = self.state.candidates[self.state.winning_candidate];
+        let Candidate { start, end, .. } = self.state.candidates[winner];
         let mv = self
             .context
             .game
@@ -297,29 +299,32 @@ impl<G: Game> Engine<'_, '_, G> {
         self.state.killers[depth] = mv;
     }
 
-    /// Searches the candidates `first..last` in order; true at the first that loses.
-    fn candidates_win(&mut self, first: usize, last: usize, heap: u8) -> bool {
+    /// Searches the candidates `first..last` in order, up to the first that loses (the
+    /// node's winning move): its index, or None when all win.
+    fn losing_candidate(&mut self, first: usize, last: usize, heap: u8) -> Option<usize> {
         let first_decides = self.context.memo.config.fault == Some(Fault::FirstOptionDecides);
         for c in first..last {
             let Candidate { start, end, .. } = self.state.candidates[c];
             if !self.sum_wins(start as usize..end as usize, heap) {
                 self.state.stats.cutoffs += 1;
-                self.state.winning_candidate = c;
-                return true;
+                return Some(c);
             }
             if first_decides {
-                return false;
+                return None;
             }
         }
-        false
+        None
     }
 
-    /// [`candidates_win`](Self::candidates_win) with the first candidate searched alone
-    /// and the others across the pool; a task that starts after a sibling lost is skipped.
-    fn parallel_candidates_win(&mut self, first: usize, heap: u8) -> bool {
-        let first_wins = self.candidates_win(first, first + 1, heap);
-        if first_wins || self.context.memo.config.fault == Some(Fault::FirstOptionDecides) {
-            return first_wins;
+    /// [`losing_candidate`](Self::losing_candidate) with the first candidate searched
+    /// alone and the others across the pool; a task that starts after a sibling lost is
+    /// skipped.
+    fn parallel_losing_candidate(&mut self, first: usize, heap: u8) -> Option<usize> {
+        let first_loses = self.losing_candidate(first, first + 1, heap);
+        if first_loses.is_some()
+            || self.context.memo.config.fault == Some(Fault::FirstOptionDecides)
+        {
+            return first_loses;
         }
         self.state.stats.parallel_splits += 1;
         let options: Vec<Vec<G::Position>> = self.state.candidates[first + 1..]
@@ -348,18 +353,15 @@ impl<G: Game> Engine<'_, '_, G> {
             Some(win)
         });
         let answered = answers.iter().flatten().count() as u64;
-        let won = answers.contains(&Some(false));
-        if let Some(i) = answers.iter().position(|a| *a == Some(false)) {
-            self.state.winning_candidate = first + 1 + i;
-        }
-        if won {
+        let loser = answers.iter().position(|a| *a == Some(false));
+        if loser.is_some() {
             self.state.stats.cutoffs += 1;
             // Every answer but one loss was not needed, nor were the cancelled tasks.
             let cancelled = cancelled_tasks.into_inner();
             self.state.stats.speculative += answered - 1 + cancelled;
             self.state.stats.cancelled += cancelled;
         }
-        won
+        loser.map(|i| first + 1 + i)
     }
 
     /// What the memos say of the option `pieces[range] + *heap` without searching:

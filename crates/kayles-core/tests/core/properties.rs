@@ -186,20 +186,20 @@ fn every_option_names_its_move() {
     use kayles_core::node::NodeKayles;
     use kayles_core::vertex_game::{Host, VertexGame, VertexRules};
 
+    /// The options in a list of pieces, each ended by the empty set.
+    fn options(pieces: &[u64]) -> impl Iterator<Item = &[u64]> {
+        pieces
+            .split(|&p| p == 0)
+            .take(pieces.iter().filter(|&&p| p == 0).count())
+    }
+
     /// The union of the pieces of the options made at `v`, one per move there.
     fn options_at<R: VertexRules>(host: &Host<u64>, component: u64, v: usize) -> Vec<u64> {
         let mut pieces = Vec::new();
         R::option_pieces_at(host, component, v, &mut pieces);
-        let mut unions = vec![0u64];
-        for p in pieces {
-            if p == 0 {
-                unions.push(0);
-            } else {
-                *unions.last_mut().unwrap() |= p;
-            }
-        }
-        unions.pop();
-        unions
+        options(&pieces)
+            .map(|o| o.iter().fold(0, |acc, &p| acc | p))
+            .collect()
     }
 
     /// The union of the pieces of the option that `mv` makes (None if `mv` is no move).
@@ -230,20 +230,12 @@ fn every_option_names_its_move() {
         let mut scratch = game.scratch();
         let mut all = Vec::new();
         game.option_pieces(&component, &mut scratch, &mut all);
-        let mut start = 0;
-        for i in 0..all.len() {
-            if all[i] != 0 {
-                continue;
-            }
-            let option = &all[start..i];
+        let agree = options(&all).all(|option| {
             let union = option.iter().fold(0, |acc, &p| acc | p);
             let named = game.option_move(&component, option);
-            if named.and_then(|mv| replay::<R>(host, component, mv, arc)) != Some(union) {
-                return false;
-            }
-            start = i + 1;
-        }
-        true
+            named.and_then(|mv| replay::<R>(host, component, mv, arc)) == Some(union)
+        });
+        agree
     }
 
     fn prop(g: ArbGraph, mask: u64) -> TestResult {
