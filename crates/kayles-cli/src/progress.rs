@@ -88,7 +88,7 @@ pub fn with_search_progress_and<T>(
 pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: usize) -> String {
     let outcome = if s.rounds > 0 {
         format!(
-            "; outcome: {} rounds, {} cutoffs, {} heap wins, {} lookup cutoffs, {} killer replies tried ({} won), {} speculative ({} cancelled)",
+            "; outcome: {} rounds, {} cutoffs, {} heap wins, {} lookup cutoffs, {} nodes tried killer replies ({} won by one), {} speculative ({} cancelled)",
             s.rounds, s.cutoffs, s.heap_wins, s.lookup_cutoffs, s.killer_tries, s.killer_wins, s.speculative, s.cancelled
         )
     } else {

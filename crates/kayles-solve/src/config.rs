@@ -97,6 +97,7 @@ impl SearchOptions {
             threads: self.threads,
             parallel_min_order: SearchConfig::default().parallel_min_order,
             killer_levels: SearchConfig::default().killer_levels,
+            killer_slots: SearchConfig::default().killer_slots,
             reductions: self.reductions,
             known_pieces: self.known_pieces,
             exact_cache_bytes: self.exact_cache_bytes,

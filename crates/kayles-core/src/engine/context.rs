@@ -64,6 +64,8 @@ pub(super) struct Context<'a, G: Game> {
     pub(super) parallel: bool,
     /// [`SearchConfig::killer_levels`](super::SearchConfig::killer_levels).
     pub(super) killer_levels: usize,
+    /// [`SearchConfig::killer_slots`](super::SearchConfig::killer_slots).
+    pub(super) killer_slots: usize,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -87,6 +89,7 @@ impl<'a, G: Game> Context<'a, G> {
             parallel_min_order: memo.config.parallel_min_order,
             parallel,
             killer_levels: memo.config.killer_levels,
+            killer_slots: memo.config.killer_slots,
         }
     }
 
@@ -153,8 +156,12 @@ pub(super) struct State<G: Game> {
     /// The cancel flags of the parallel tasks the position being searched is nested in,
     /// outermost first (empty outside parallel tasks).
     pub(super) cancel: Vec<Arc<AtomicBool>>,
-    /// Outcome method: `killers[d]` is the move ([`Game::option_move`]) that won the last
-    /// node `d` moves below the root decided on this thread by a search of its options.
+    /// Outcome method: the killer replies of the nodes `d` moves below the root, at
+    /// `killers[d * s..(d + 1) * s]` for `s` [`SearchConfig::killer_slots`]: the last
+    /// distinct moves ([`Game::option_move`]) that won a node at that depth decided on this
+    /// thread by a search of its options, newest first.
+    ///
+    /// [`SearchConfig::killer_slots`]: super::SearchConfig::killer_slots
     pub(super) killers: Vec<Option<u32>>,
 }
 

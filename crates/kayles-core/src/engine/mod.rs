@@ -30,6 +30,7 @@ pub mod code_memo;
 pub mod config;
 pub(crate) mod context;
 pub(crate) mod exact_table;
+mod killers;
 pub(crate) mod lookup;
 pub mod memo;
 pub(crate) mod mex;

@@ -20,9 +20,10 @@
 //! - **Move order.** The remaining options are searched fewest vertices left in pieces of
 //!   unknown nimber first (the cheapest to settle), then fewest vertices left in all
 //!   (the most forcing moves). Near the root, on components where the game names its
-//!   moves ([`Game::killer_replies`]), the option made by the *killer reply* goes first:
-//!   the move that won the last node decided at the same depth on this thread, since
-//!   siblings that must all be refuted are often refuted by the same reply.
+//!   moves ([`Game::killer_replies`]), the options made by the *killer replies* go first:
+//!   the last few distinct moves that won a node decided at the same depth on this
+//!   thread, newest first, since siblings that must all be refuted are often refuted by
+//!   the same reply ([`killers`]).
 //!
 //! Why this order of things, with measurements: docs/ARCHITECTURE.md.
 //! - **Sums.** An option `P_1 + ... + P_r + *h` folds the nimbers of all its pieces but
@@ -35,6 +36,7 @@
 //!   are counted as speculative work.
 
 use super::context::Candidate;
+use super::killers;
 use super::lookup::{Engine, Lookup, Pending};
 use super::{Fault, Game, Position, Record, PARALLEL_LEVELS};
 use std::ops::Range;
@@ -239,9 +241,14 @@ impl<G: Game> Engine<'_, '_, G> {
             self.state.stats.lookup_cutoffs += 1;
         } else {
             self.state.candidates[first..].sort_by_key(|c| c.left);
-            let killer_node =
-                self.state.depth <= self.context.killer_levels && game.killer_replies(component);
-            let killer_tried = killer_node && self.killer_first(component, first);
+            let killer_node = self.state.depth <= self.context.killer_levels
+                && self.context.killer_slots > 0
+                && game.killer_replies(component);
+            let killers_moved = if killer_node {
+                self.killers_first(component, first)
+            } else {
+                0
+            };
             let winner = if self.context.parallel
                 && self.state.depth <= PARALLEL_LEVELS
                 && game.order(component) >= self.context.parallel_min_order
@@ -253,7 +260,7 @@ impl<G: Game> Engine<'_, '_, G> {
             };
             won = winner.is_some();
             if let Some(winner) = winner.filter(|_| killer_node) {
-                if killer_tried && winner == first {
+                if winner < first + killers_moved {
                     self.state.stats.killer_wins += 1;
                 }
                 self.learn_killer(component, winner);
@@ -264,39 +271,42 @@ impl<G: Game> Engine<'_, '_, G> {
         won
     }
 
-    /// Moves the candidate made by this depth's killer move, if any, to `first`; true if
-    /// there was one.
-    fn killer_first(&mut self, component: &G::Position, first: usize) -> bool {
-        let depth = self.state.depth;
-        let Some(Some(killer)) = self.state.killers.get(depth).copied() else {
-            return false;
+    /// Moves the candidates made by this depth's killer replies to `first` and after it,
+    /// the newest reply first: how many were moved.
+    fn killers_first(&mut self, component: &G::Position, first: usize) -> usize {
+        let slots = self.context.killer_slots;
+        let row = self.state.depth * slots;
+        let Some(kept) = self.state.killers.get(row..row + slots) else {
+            return 0;
         };
         let game = self.context.game;
-        let found = (first..self.state.candidates.len()).find(|&c| {
-            let Candidate { start, end, .. } = self.state.candidates[c];
-            game.option_move(component, &self.state.pieces[start as usize..end as usize])
-                == Some(killer)
+        let pieces = &self.state.pieces;
+        let moved = killers::to_front(&mut self.state.candidates[first..], kept, |c| {
+            game.option_move(component, &pieces[c.start as usize..c.end as usize])
         });
-        if let Some(c) = found {
-            self.state.candidates[first..=c].rotate_right(1);
+        if moved > 0 {
             self.state.stats.killer_tries += 1;
         }
-        found.is_some()
+        moved
     }
 
     /// Keeps the move of the candidate `winner` (which won the node) as this depth's
-    /// killer.
+    /// newest killer reply.
     fn learn_killer(&mut self, component: &G::Position, winner: usize) {
-        let depth = self.state.depth;
         let Candidate { start, end, .. } = self.state.candidates[winner];
-        let mv = self
+        let Some(mv) = self
             .context
             .game
-            .option_move(component, &self.state.pieces[start as usize..end as usize]);
-        if self.state.killers.len() <= depth {
-            self.state.killers.resize(depth + 1, None);
+            .option_move(component, &self.state.pieces[start as usize..end as usize])
+        else {
+            return;
+        };
+        let slots = self.context.killer_slots;
+        let row = self.state.depth * slots;
+        if self.state.killers.len() < row + slots {
+            self.state.killers.resize(row + slots, None);
         }
-        self.state.killers[depth] = mv;
+        killers::remember(&mut self.state.killers[row..row + slots], mv);
     }
 
     /// Searches the candidates `first..last` in order, up to the first that loses (the

@@ -147,13 +147,15 @@ pub fn configs() -> Vec<SearchConfig> {
         threads: 1,
         ..SearchConfig::default()
     });
-    // Killer replies at every depth (the default tries them near the root only), and none.
-    for killer_levels in [usize::MAX, 0] {
+    // Killer replies at every depth (the default tries them near the root only) with one
+    // reply a depth and with many, and none.
+    for (killer_levels, killer_slots) in [(usize::MAX, 1), (usize::MAX, 16), (0, 4)] {
         out.push(SearchConfig {
             method: Method::Outcome,
             small_order: 0,
             leaf_order: 0,
             killer_levels,
+            killer_slots,
             threads: 1,
             ..SearchConfig::default()
         });
