@@ -23,17 +23,23 @@ pub(super) fn remember(killers: &mut [Option<u32>], mv: u32) {
 
 /// Moves the items made by the moves in `killers` to the front of `items`, in the order of
 /// `killers` (newest first); the other items keep their order after them. `move_of` names
-/// an item's move. Returns how many items moved to the front.
+/// an item's move (once per item, since naming a move can cost a pass over the
+/// component). Returns how many items moved to the front.
 pub(super) fn to_front<T>(
     items: &mut [T],
     killers: &[Option<u32>],
-    mut move_of: impl FnMut(&T) -> Option<u32>,
+    move_of: impl FnMut(&T) -> Option<u32>,
 ) -> usize {
+    if killers.iter().all(Option::is_none) {
+        return 0;
+    }
+    let mut moves: Vec<Option<u32>> = items.iter().map(move_of).collect();
     let mut moved = 0;
     // Oldest first, each to the front, so that the newest ends up first.
     for &killer in killers.iter().rev().flatten() {
-        if let Some(at) = (moved..items.len()).find(|&i| move_of(&items[i]) == Some(killer)) {
+        if let Some(at) = (moved..items.len()).find(|&i| moves[i] == Some(killer)) {
             items[..=at].rotate_right(1);
+            moves[..=at].rotate_right(1);
             moved += 1;
         }
     }
