@@ -17,6 +17,8 @@ def nimber(
     checkpoint_jobs: int = 64,
     method: Literal["outcome", "mex"] = "outcome",
     certificate: Optional[Union[str, PathLike[str]]] = None,
+    memo_file: Optional[Union[str, PathLike[str]]] = None,
+    memo_save_seconds: int = 600,
 ) -> int: ...
 def histogram(g: GraphLike, game: Game = "node") -> Dict[int, int]: ...
 

@@ -56,8 +56,9 @@ pub struct SearchFlags {
     /// Search threads: 1 for the calling thread only, 0 for one per core.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
-    /// Empty the memos when together they pass this many MiB, counting their entries at
-    /// their real size (values stay right; reuse is lost, and a long run slows down).
+    /// When the memos together pass this many MiB (their entries counted at their real
+    /// size), empty the caches and drop the smaller components' half of the shared memo
+    /// (values stay right; reuse is lost, and a long run slows down).
     /// Default: 60% of the machine's memory (8192 where it cannot be read).
     #[arg(long, value_name = "MIB")]
     memo_limit_mib: Option<usize>,

@@ -162,4 +162,9 @@ impl GameSolver {
     pub fn progress(&self) -> crate::engine::SearchProgress {
         delegate!(self, s => s.progress())
     }
+
+    /// A handle on the shared memo's entries, for saving and loading them.
+    pub fn memo_handle(&self) -> crate::engine::MemoHandle {
+        delegate!(self, s => s.memo_handle())
+    }
 }

@@ -835,6 +835,12 @@ impl<R: VertexRules> VertexSolver<R> {
         self.memo.progress()
     }
 
+    /// A handle on the shared memo's entries, for saving and loading them from another
+    /// thread (see [`MemoHandle`](crate::engine::MemoHandle)).
+    pub fn memo_handle(&self) -> crate::engine::MemoHandle {
+        self.memo.handle()
+    }
+
     /// Bytes held by the shared memo.
     pub fn memo_bytes(&self) -> usize {
         self.memo.bytes()

@@ -8,7 +8,7 @@ use kayles_core::engine::Method as SearchMethod;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, GameKind, Graph};
 use kayles_solve::config::SearchOptions;
-use kayles_solve::route::{Nimbers, Request};
+use kayles_solve::route::{Nimbers, Request, Route};
 use kayles_solve::scale_out::checkpoint;
 use kayles_solve::scale_out::run::Watch;
 use kayles_solve::sequence::{Method, Sequence, TermsRequest};
@@ -64,6 +64,11 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// FILE` does: the independent checker verifies it with `kayles-check GRAPH FILE`, where
 /// GRAPH is the family spec given, else the graph's graph6 string (docs/certificates.md).
 ///
+/// With `memo_file=FILE` a searched graph keeps its memo in `FILE`, as `kayles nimber
+/// --memo-file FILE` does: loaded first when the file exists (it must be the memo of this
+/// graph, game and memo key), saved every `memo_save_seconds` while the search runs and at
+/// the end, so that an interrupted call resumes from its last save (docs/scale-out.md).
+///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 ///
 /// >>> import kayles
@@ -81,7 +86,10 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
     checkpoint_jobs = checkpoint::CHECKPOINT_JOBS,
     method = "outcome",
     certificate = None,
+    memo_file = None,
+    memo_save_seconds = 600,
 ))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments
 pub fn nimber(
     py: Python<'_>,
     g: &Bound<'_, PyAny>,
@@ -90,12 +98,24 @@ pub fn nimber(
     checkpoint_jobs: usize,
     method: &str,
     certificate: Option<PathBuf>,
+    memo_file: Option<PathBuf>,
+    memo_save_seconds: u64,
 ) -> PyResult<u32> {
     let game = self::game(game)?;
     let search = search_method(method)?;
-    if checkpoint.is_some() && certificate.is_some() {
+    let given = [
+        checkpoint.is_some(),
+        certificate.is_some(),
+        memo_file.is_some(),
+    ];
+    if given.iter().filter(|&&g| g).count() > 1 {
         return Err(PyValueError::new_err(
-            "give checkpoint= or certificate=, not both",
+            "give one of checkpoint=, certificate= and memo_file=",
+        ));
+    }
+    if memo_save_seconds == 0 {
+        return Err(PyValueError::new_err(
+            "memo_save_seconds must be at least 1",
         ));
     }
     let named = input::graph(g)?.named();
@@ -119,11 +139,15 @@ pub fn nimber(
                 ..Request::default()
             });
             nimbers.set_stop_flag(Some(stop));
-            match certificate {
-                Some(path) => nimbers
+            match (certificate, memo_file) {
+                (Some(path), _) => nimbers
                     .nimber_with_certificate(&named, &path)
                     .map(|(value, _)| value),
-                None => nimbers.nimber(&named).map(|(value, _)| value),
+                (None, Some(path)) if nimbers.route(&named) == Route::Search => {
+                    let every = std::time::Duration::from_secs(memo_save_seconds);
+                    nimbers.nimber_with_memo_file(&named, &path, every, &|_| {})
+                }
+                (None, _) => nimbers.nimber(&named).map(|(value, _)| value),
             }
         }
     })?

@@ -1,6 +1,7 @@
-"""split, run, join and nimber(checkpoint=DIR): the same files and values as `kayles
-split`, `kayles run`, `kayles join` and `kayles nimber --checkpoint`, each side reading
-what the other wrote; resume after an interrupted run; the errors; Ctrl-C."""
+"""split, run, join, nimber(checkpoint=DIR) and nimber(memo_file=FILE): the same files
+and values as `kayles split`, `kayles run`, `kayles join`, `kayles nimber --checkpoint`
+and `--memo-file`, each side reading what the other wrote; resume after an interrupted
+run; the errors; Ctrl-C."""
 
 import json
 import signal
@@ -121,6 +122,26 @@ def test_nimber_with_a_checkpoint(cli, tmp_path):
     assert manifest(tmp_path / "nx" / "jobs.g6")["key"] == "canonical"
     # Arc Kayles.
     assert kayles.nimber("grid:3x6", game="arc", checkpoint=tmp_path / "arc") == kayles.nimber("grid:3x6", game="arc")
+
+
+def test_nimber_with_a_memo_file(cli, tmp_path):
+    memo = tmp_path / "cram.memo"
+    want = cli("nimber", "--game", "arc", "grid:4x7")
+    assert kayles.nimber("grid:4x7", game="arc", memo_file=memo) == int(want)
+    assert memo.stat().st_size > 0
+    # The command line loads the file Python wrote, and answers from it.
+    out = subprocess.run(
+        [cli.path, "nimber", "--game", "arc", "grid:4x7", "--memo-file", str(memo), "--stats"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.stdout == want
+    assert "loaded" in out.stderr and " 0 positions searched" in out.stderr
+    # Another game's search refuses it, with the command line's message.
+    with pytest.raises(ValueError, match="is the memo of arc grid:4x7"):
+        kayles.nimber("grid:4x7", memo_file=memo)
+    with pytest.raises(ValueError, match="give one of checkpoint=, certificate= and memo_file="):
+        kayles.nimber("grid:4x7", memo_file=memo, checkpoint=tmp_path / "ck")
 
 
 def test_errors_are_value_errors_with_the_command_lines_messages(cli, tmp_path):

@@ -43,7 +43,7 @@ pub struct SearchOptions {
     pub canonical_max_order: Option<usize>,
     /// Search threads: 1 for the calling thread only, 0 for one per core.
     pub threads: usize,
-    /// Empty the memos past this many bytes; `None`: [`default_memo_limit_bytes`].
+    /// Shed the memos past this many bytes; `None`: [`default_memo_limit_bytes`].
     pub memo_limit_bytes: Option<usize>,
     /// Empty a thread's exact cache past this many bytes.
     pub exact_cache_bytes: usize,

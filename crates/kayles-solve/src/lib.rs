@@ -12,6 +12,7 @@
 //!   moves, the engine's move, moves named and read in board coordinates or numbers;
 //! - [`sequence`]: the terms of a family's sequence as one call, by search (with mirror
 //!   strategies) or by the A316629 recurrence, and the terms file a run appends to;
+//! - [`memo_file`]: a long search's memo saved as it runs and loaded when it starts again;
 //! - [`scale_out`]: one search split into jobs, the jobs answered, the answers joined,
 //!   and all three on one machine with a checkpoint (docs/scale-out.md).
 //!
@@ -60,6 +61,7 @@ pub mod certificates;
 pub mod config;
 pub mod graphs;
 pub mod machine;
+pub mod memo_file;
 pub mod moves;
 pub mod route;
 pub mod scale_out;

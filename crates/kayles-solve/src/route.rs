@@ -6,13 +6,15 @@
 use crate::certificates::CertificateFile;
 use crate::config::SearchOptions;
 use crate::graphs::Named;
+use crate::memo_file::{MemoFile, Saved};
 use anyhow::{ensure, Result};
 use kayles_core::game::GameSolver;
 use kayles_core::{families, GameKind};
 use kayles_modules::ModularSolver;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 named_enum! {
     /// Which engine answers a nimber (the command line's `--engine`).
@@ -187,12 +189,93 @@ impl Nimbers {
         Ok((value, summary))
     }
 
+    /// The nimber of `graph` by search, its memo kept in `path`
+    /// ([`MemoFile`]): loaded first when the file exists (a
+    /// file of another search is an error), saved every `every` while the search runs
+    /// (from another thread; the search goes on meanwhile) and once more at the end, so
+    /// that a run killed at any moment, started again, resumes from its last save.
+    /// `report` hears what was loaded and saved.
+    ///
+    /// ```
+    /// use kayles_solve::graphs::Named;
+    /// use kayles_solve::route::{Nimbers, Request};
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("kayles-memo-route-{}", std::process::id()));
+    /// let grid = Named::parse("grid:3x12").unwrap();
+    /// let every = Duration::from_secs(600);
+    /// let mut first = Nimbers::new(Request::default());
+    /// assert_eq!(first.nimber_with_memo_file(&grid, &path, every, &|_| {}).unwrap(), 5);
+    /// // Started again: the saved memo answers at once.
+    /// let mut again = Nimbers::new(Request::default());
+    /// assert_eq!(again.nimber_with_memo_file(&grid, &path, every, &|_| {}).unwrap(), 5);
+    /// assert!(again.solver().stats().positions <= 1);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn nimber_with_memo_file(
+        &mut self,
+        graph: &Named,
+        path: &Path,
+        every: Duration,
+        report: &(dyn Fn(MemoEvent) + Sync),
+    ) -> Result<u32> {
+        self.request
+            .search
+            .prepare(&mut self.solver, Some(&graph.name));
+        let file = MemoFile::new(path, self.request.game, graph, &self.solver.config());
+        let memo = self.solver.memo_handle();
+        report(match file.load(&memo)? {
+            Some(entries) => MemoEvent::Loaded(entries),
+            None => MemoEvent::NoFile,
+        });
+        let done = (Mutex::new(false), Condvar::new());
+        let value = std::thread::scope(|scope| {
+            let saver = scope.spawn(|| -> Result<()> {
+                let (finished, wake) = &done;
+                let mut finished = finished.lock().unwrap_or_else(|p| p.into_inner());
+                loop {
+                    let deadline = Instant::now() + every;
+                    while !*finished && Instant::now() < deadline {
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        finished = wake
+                            .wait_timeout(finished, left)
+                            .unwrap_or_else(|p| p.into_inner())
+                            .0;
+                    }
+                    if *finished {
+                        return Ok(());
+                    }
+                    drop(finished);
+                    report(MemoEvent::Saved(file.save(&memo)?));
+                    finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
+                }
+            });
+            let value = self.nimber_by(graph, Route::Search);
+            *done.0.lock().unwrap_or_else(|p| p.into_inner()) = true;
+            done.1.notify_all();
+            let saved = saver.join().expect("the memo saver does not panic");
+            value.and_then(|value| saved.map(|()| value))
+        })?;
+        report(MemoEvent::Saved(file.save(&memo)?));
+        Ok(value)
+    }
+
     /// A flag that stops both searching routes (see
     /// [`VertexSolver::set_stop_flag`](kayles_core::vertex_game::VertexSolver::set_stop_flag)).
     pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.solver.set_stop_flag(flag.clone());
         self.modular.search().set_stop_flag(flag);
     }
+}
+
+/// What [`Nimbers::nimber_with_memo_file`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoEvent {
+    /// The file held this many entries, now in the memo.
+    Loaded(u64),
+    /// There was no file yet: the search starts from nothing.
+    NoFile,
+    /// The memo was saved.
+    Saved(Saved),
 }
 
 /// True when `graph`'s name is a family spec whose half turn is a mirror strategy of the

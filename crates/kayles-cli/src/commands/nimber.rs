@@ -9,13 +9,13 @@ use kayles_core::GameKind;
 use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs;
 use kayles_solve::machine::peak_rss_kib;
-use kayles_solve::route::{Engine, Nimbers, Request, Route};
+use kayles_solve::route::{Engine, MemoEvent, Nimbers, Request, Route};
 use kayles_solve::scale_out::checkpoint::{self, CHECKPOINT_JOBS};
 use kayles_solve::scale_out::run::Watch;
 use kayles_solve::Choice;
 use serde_json::json;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -58,6 +58,20 @@ pub struct Args {
     /// (docs/certificates.md).
     #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
     certificate: Option<std::path::PathBuf>,
+    /// Keep the search's memo in FILE (one GRAPH, search route): loaded at the start when
+    /// FILE exists (it must be the memo of this graph, game and memo key), saved while the
+    /// search runs (see --memo-save-seconds) and at the end, so that a killed run, started
+    /// again with the same command, resumes from its last save (docs/scale-out.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "certificate"])]
+    memo_file: Option<std::path::PathBuf>,
+    /// With --memo-file: save the memo every this many seconds.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 600,
+        requires = "memo_file"
+    )]
+    memo_save_seconds: u64,
     /// Sleep this many milliseconds after each checkpoint job (for tests).
     #[arg(long, value_name = "MS", default_value_t = 0, hide = true)]
     throttle_ms: u64,
@@ -75,6 +89,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         && (spec.is_some() || args.graphs.len() != 1 || args.graphs[0] == "-")
     {
         bail!("--certificate takes one GRAPH (not -) and no --blowup or --module");
+    }
+    if args.memo_file.is_some()
+        && (spec.is_some() || args.graphs.len() != 1 || args.graphs[0] == "-")
+    {
+        bail!("--memo-file takes one GRAPH (not -) and no --blowup or --module");
+    }
+    if args.memo_file.is_some() && args.memo_save_seconds == 0 {
+        bail!("--memo-save-seconds must be at least 1");
     }
     let mut nimbers = Nimbers::new(Request {
         game: args.game,
@@ -102,6 +124,17 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 (value, Route::Search)
             }
             (None, None) => match nimbers.route(&named) {
+                Route::Search if args.memo_file.is_some() => {
+                    let path = args.memo_file.as_deref().expect("a memo file");
+                    let watch = nimbers.solver().progress();
+                    let every = Duration::from_secs(args.memo_save_seconds);
+                    let value = progress::with_search_progress(watch, &named.name, || {
+                        nimbers.nimber_with_memo_file(&named, path, every, &|event| {
+                            report_memo_event(path, event)
+                        })
+                    })?;
+                    (value, Route::Search)
+                }
                 Route::Search => {
                     let watch = nimbers.solver().progress();
                     let value = progress::with_search_progress(watch, &named.name, || {
@@ -139,6 +172,20 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             }),
         )
     })
+}
+
+/// One line on standard error for each load and save of `--memo-file`.
+fn report_memo_event(path: &Path, event: MemoEvent) {
+    let path = path.display();
+    match event {
+        MemoEvent::Loaded(entries) => eprintln!("memo file {path}: loaded {entries} entries"),
+        MemoEvent::NoFile => eprintln!("memo file {path}: none yet, the search starts afresh"),
+        MemoEvent::Saved(saved) => eprintln!(
+            "memo file {path}: saved {} entries ({:.1} MB)",
+            saved.entries,
+            saved.bytes as f64 / 1e6
+        ),
+    }
 }
 
 /// `--checkpoint DIR`: one graph through split, run and join.

@@ -1,6 +1,7 @@
 //! `kayles split`, `run`, `join` and `nimber --checkpoint`: split-run-join against direct
 //! search, the job lines as plain graph6, shards, damaged results files, a SIGKILL and a
-//! resume, and the recipes of docs/scale-out.md run as written.
+//! resume (of a checkpoint and of a memo file), and the recipes of docs/scale-out.md run
+//! as written.
 
 use super::{error, kayles, stdout};
 use std::path::{Path, PathBuf};
@@ -378,6 +379,62 @@ fn a_killed_checkpoint_run_resumes_without_recomputing_finished_jobs() {
         .contains(&format!("{jobs} answered earlier, 0 answered now")));
     let err = error(&["nimber", "grid:3x15", "--checkpoint", s(&dir)], "");
     assert!(err.contains("holds a split of grid:3x14"), "{err}");
+}
+
+/// `--memo-file`: a run killed after a save resumes from it and gives the value; a file of
+/// another search, one cut short and one that is not a memo file are one-line errors.
+#[test]
+fn a_killed_memo_file_run_resumes_from_its_last_save() {
+    let dir = scratch("memo-file");
+    let memo = dir.join("cram.memo");
+    let graph = "grid:5x7";
+    let args = ["nimber", "--game", "arc", "--threads", "1", graph];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(args)
+        .args(["--memo-file", s(&memo), "--memo-save-seconds", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !memo.exists() {
+        assert!(start.elapsed() < Duration::from_secs(60), "no save");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the kill"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let out = kayles(&[&args[..], &["--memo-file", s(&memo)]].concat(), "");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    let loaded: u64 = stderr
+        .split("loaded ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no load reported: {stderr}"));
+    assert!(loaded > 0, "{stderr}");
+    assert!(stderr.contains("entries ("), "no final save: {stderr}");
+    // Another game on the same file is refused, as is a file cut short or not a memo.
+    let node = ["nimber", graph, "--memo-file", s(&memo)];
+    let err = error(&node, "");
+    assert!(err.contains("is the memo of arc grid:5x7"), "{err}");
+    let bytes = std::fs::read(&memo).unwrap();
+    std::fs::write(&memo, &bytes[..bytes.len() / 2]).unwrap();
+    let err = error(&[&args[..], &["--memo-file", s(&memo)]].concat(), "");
+    assert!(err.contains("damaged"), "{err}");
+    std::fs::write(&memo, "not a memo\n").unwrap();
+    let err = error(&[&args[..], &["--memo-file", s(&memo)]].concat(), "");
+    assert!(err.contains("is not a kayles memo file"), "{err}");
+    let err = error(
+        &["nimber", "grid:3x4", "grid:3x5", "--memo-file", s(&memo)],
+        "",
+    );
+    assert!(err.contains("--memo-file takes one GRAPH"), "{err}");
 }
 
 /// The shell blocks of docs/scale-out.md that follow a `<!-- recipe: NAME -->` line.

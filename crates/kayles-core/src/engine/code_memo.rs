@@ -130,6 +130,104 @@ impl<const N: usize> InlineTable<N> {
     fn bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<InlineSlot<N>>()
     }
+
+    /// Keeps the entries of the largest keys ([`key_size`]: one bits) up to a quarter of the
+    /// slots and at most half the entries, in a table of half the slots (at least 1024):
+    /// its bytes halve, and what stays is at most half full.
+    fn shed(&mut self) {
+        if self.slots.len() <= 1024 {
+            return;
+        }
+        let keep = (self.len / 2).min(self.slots.len() / 4);
+        let occupied = || {
+            self.slots
+                .iter()
+                .map(|slot| slot.key)
+                .filter(|key| *key != InlineSlot::<N>::FREE)
+        };
+        let mut keeps = Quota::new(occupied().map(|key| key_size(&key)), keep);
+        let kept: Vec<InlineSlot<N>> = self
+            .slots
+            .iter()
+            .filter(|slot| {
+                let key = slot.key;
+                key != InlineSlot::<N>::FREE && keeps.admits(key_size(&key))
+            })
+            .copied()
+            .collect();
+        let free = InlineSlot {
+            key: InlineSlot::<N>::FREE,
+            record: Record::UNKNOWN,
+        };
+        self.slots = vec![free; self.slots.len() / 2];
+        crate::huge_pages::advise(&self.slots);
+        self.len = kept.len();
+        for slot in kept {
+            let key = slot.key;
+            let i = self
+                .probe(CodeMemo::hash(&key), &key)
+                .expect("the table has room");
+            self.slots[i] = slot;
+        }
+    }
+}
+
+/// The size of a key, for shedding: its one bits. A host-symmetry key is the component's
+/// vertex set, so this is its order; a shape or canonical code has more one bits the more
+/// vertices and edges it describes. Larger components cost more to search again.
+#[inline]
+fn key_size(key: &[u64]) -> u32 {
+    key.iter().map(|w| w.count_ones()).sum()
+}
+
+/// Which entries a shed keeps: `keep` of them, the largest sizes first, ties in the order
+/// they are offered.
+struct Quota {
+    /// Sizes above this are all kept.
+    threshold: u32,
+    /// How many entries of size exactly `threshold` may still be kept.
+    ties: usize,
+}
+
+impl Quota {
+    /// The quota for entries of these `sizes`, keeping `keep`.
+    fn new(sizes: impl Iterator<Item = u32>, keep: usize) -> Self {
+        let mut counts: Vec<usize> = Vec::new();
+        for size in sizes {
+            let size = size as usize;
+            if counts.len() <= size {
+                counts.resize(size + 1, 0);
+            }
+            counts[size] += 1;
+        }
+        let mut above = 0;
+        for (size, &count) in counts.iter().enumerate().rev() {
+            if above + count >= keep {
+                return Quota {
+                    threshold: size as u32,
+                    ties: keep - above,
+                };
+            }
+            above += count;
+        }
+        // Fewer entries than `keep`: all stay.
+        Quota {
+            threshold: 0,
+            ties: usize::MAX,
+        }
+    }
+
+    /// Whether an entry of `size` stays (offered once each, in a fixed order).
+    fn admits(&mut self, size: u32) -> bool {
+        if size > self.threshold {
+            true
+        } else if size == self.threshold && self.ties > 0 {
+            self.ties -= 1;
+            true
+        } else {
+            false
+        }
+    }
 }
 
 /// Code -> record, long keys kept in an arena. Inserting merges with what is there.
@@ -252,6 +350,76 @@ impl CodeMemo {
             + self.two_words.bytes()
     }
 
+    /// Calls `f` with every entry: its code and its record.
+    ///
+    /// ```
+    /// use kayles_core::engine::{code_memo::CodeMemo, Record};
+    /// let mut m = CodeMemo::new();
+    /// for code in [&[1u64][..], &[2, 3], &[4, 5, 6]] {
+    ///     m.insert(CodeMemo::hash(code), code, Record::known(code.len() as u8));
+    /// }
+    /// let mut seen = Vec::new();
+    /// m.for_each(|code, record| seen.push((code.to_vec(), record.value())));
+    /// seen.sort();
+    /// assert_eq!(seen[2], (vec![4, 5, 6], Some(3)));
+    /// ```
+    pub fn for_each(&self, mut f: impl FnMut(&[u64], Record)) {
+        for slot in &self.one_word.slots {
+            let key = slot.key;
+            if key != InlineSlot::<1>::FREE {
+                f(&key, slot.record);
+            }
+        }
+        for slot in &self.two_words.slots {
+            let key = slot.key;
+            if key != InlineSlot::<2>::FREE {
+                f(&key, slot.record);
+            }
+        }
+        for slot in self.table.iter() {
+            f(self.key(slot), slot.record);
+        }
+    }
+
+    /// Drops the entries of the smaller keys (fewer one bits: the smaller components,
+    /// cheapest to search again), keeping at most half, so that the memo's
+    /// [`bytes`](Self::bytes) fall by about half: what a search over its memory limit does
+    /// instead of emptying the memo, so that the costly entries stay.
+    ///
+    /// ```
+    /// use kayles_core::engine::{code_memo::CodeMemo, Record};
+    /// let mut m = CodeMemo::new();
+    /// for k in 0..4096u64 {
+    ///     m.insert(CodeMemo::hash(&[k]), &[k], Record::known(1));
+    /// }
+    /// let before = m.bytes();
+    /// m.shed();
+    /// assert!(m.len() <= 2048 && 2 * m.bytes() <= before);
+    /// // The largest key stays.
+    /// assert_eq!(m.get(CodeMemo::hash(&[4095]), &[4095]), Some(Record::known(1)));
+    /// ```
+    pub fn shed(&mut self) {
+        self.one_word.shed();
+        self.two_words.shed();
+        let keep = self.table.len() / 2;
+        let mut keeps = Quota::new(self.table.iter().map(|s| key_size(self.key(s))), keep);
+        let mut arena = Vec::new();
+        let mut table = HashTable::with_capacity(keep);
+        for slot in self.table.iter() {
+            let key = self.key(slot);
+            if keeps.admits(key_size(key)) {
+                let moved = Slot {
+                    start: arena.len() as u32,
+                    ..*slot
+                };
+                arena.extend_from_slice(key);
+                table.insert_unique(spread(slot.hash), moved, |s: &Slot| spread(s.hash));
+            }
+        }
+        self.arena = arena;
+        self.table = table;
+    }
+
     /// Drops every entry.
     pub fn clear(&mut self) {
         self.arena = Vec::new();
@@ -322,6 +490,88 @@ mod tests {
                     .filter(|code| !map.contains_key(code))
                     .all(|code| memo.get(CodeMemo::hash(&code), &code).is_none())
         }
+    }
+
+    quickcheck! {
+        /// Shedding between inserts only forgets: what the memo holds is implied by what
+        /// was inserted (a record never more than the merge of the code's records), and it
+        /// holds nothing for codes never inserted.
+        fn shedding_only_forgets(ops: Vec<(u64, u8, bool, bool)>) -> bool {
+            let mut memo = CodeMemo::new();
+            let mut map: HashMap<Vec<u64>, Record> = HashMap::new();
+            for &(seed, heap, known, shed) in &ops {
+                if shed {
+                    let before = memo.len();
+                    memo.shed();
+                    if memo.len() > before {
+                        return false;
+                    }
+                }
+                let code = code_of(seed);
+                let value = (code.iter().fold(0, |a, w| a ^ w.rotate_left(7)) % 5) as u8;
+                let record = if known || heap % 8 == value {
+                    Record::known(value)
+                } else {
+                    Record::UNKNOWN.with_win(heap % 8)
+                };
+                memo.insert(CodeMemo::hash(&code), &code, record);
+                let entry = map.entry(code).or_insert(Record::UNKNOWN);
+                *entry = entry.merge(record);
+            }
+            map.iter().all(|(code, record)| {
+                memo.get(CodeMemo::hash(code), code)
+                    .is_none_or(|held| held.merge(*record) == *record)
+            }) && (0..64u64).map(|s| code_of(s.wrapping_mul(0x9e37_79b9)))
+                .filter(|code| !map.contains_key(code))
+                .all(|code| memo.get(CodeMemo::hash(&code), &code).is_none())
+        }
+    }
+
+    /// A shed keeps the largest keys of each table (by one bits), at most half of them,
+    /// with their records, and halves the bytes.
+    #[test]
+    fn shedding_keeps_the_largest_half() {
+        let mut memo = CodeMemo::new();
+        let mut codes = Vec::new();
+        for k in 0..6000u64 {
+            let word = k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (k % 50);
+            for len in 1..=3 {
+                let code: Vec<u64> = (0..len).map(|i| word.rotate_left(9 * i)).collect();
+                if codes.iter().any(|(c, _)| *c == code) {
+                    continue;
+                }
+                memo.insert(CodeMemo::hash(&code), &code, Record::known((k % 7) as u8));
+                codes.push((code, Record::known((k % 7) as u8)));
+            }
+        }
+        let before = (memo.len(), memo.bytes());
+        memo.shed();
+        assert!(2 * memo.len() <= before.0, "{} of {}", memo.len(), before.0);
+        assert!(
+            2 * memo.bytes() <= before.1 + 4096,
+            "{} of {} bytes",
+            memo.bytes(),
+            before.1
+        );
+        for len in 1..=3 {
+            let (kept, dropped): (Vec<_>, Vec<_>) = codes
+                .iter()
+                .filter(|(code, _)| code.len() == len)
+                .partition(|(code, _)| memo.get(CodeMemo::hash(code), code).is_some());
+            assert!(!kept.is_empty() && !dropped.is_empty());
+            let smallest_kept = kept.iter().map(|(c, _)| key_size(c)).min().unwrap();
+            let largest_dropped = dropped.iter().map(|(c, _)| key_size(c)).max().unwrap();
+            assert!(smallest_kept >= largest_dropped, "{len} words");
+            for (code, record) in kept {
+                assert_eq!(memo.get(CodeMemo::hash(code), code), Some(*record));
+            }
+        }
+        // The memo still takes new entries after a shed.
+        memo.insert(CodeMemo::hash(&[1, 2, 3]), &[1, 2, 3], Record::known(4));
+        assert_eq!(
+            memo.get(CodeMemo::hash(&[1, 2, 3]), &[1, 2, 3]),
+            Some(Record::known(4))
+        );
     }
 
     #[test]

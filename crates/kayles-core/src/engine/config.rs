@@ -144,7 +144,11 @@ pub struct SearchConfig {
     #[doc(hidden)]
     pub fault: Option<Fault>,
     /// When the memos together hold more than this many bytes (entries times their real
-    /// size), they are emptied (values already returned stay right; only reuse is lost).
+    /// size), the threads' caches are emptied and the shared memo sheds the entries of its
+    /// smaller components, about half its bytes ([`CodeMemo::shed`]: the costly entries
+    /// stay); values stay right, only reuse is lost.
+    ///
+    /// [`CodeMemo::shed`]: super::code_memo::CodeMemo::shed
     pub memo_limit_bytes: usize,
     /// A thread's exact cache (in front of the shared memo) is emptied when it passes this
     /// many bytes (not with [`MemoKey::Exact`], where it is the only memo).
@@ -242,7 +246,8 @@ pub struct SearchStats {
     pub shared_bytes: u64,
     /// The most bytes the memos held together (shared memo and exact caches).
     pub peak_memo_bytes: u64,
-    /// Times the memos were emptied for passing [`SearchConfig::memo_limit_bytes`].
+    /// Times the memos passed [`SearchConfig::memo_limit_bytes`] (and the shared memo shed
+    /// its smaller components).
     pub evictions: u64,
     /// Times a thread's exact cache was emptied for passing
     /// [`SearchConfig::exact_cache_bytes`].

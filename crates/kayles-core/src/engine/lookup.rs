@@ -174,9 +174,12 @@ impl<G: Game> Engine<'_, '_, G> {
 
     /// Merges `record` into the exact cache's entry of `component`, keeping the memos
     /// within their bounds (every 1024 new entries: the bytes are published, the exact
-    /// cache is emptied past its own limit, and every memo past the memo limit).
+    /// cache is emptied past its own limit, and past the memo limit the thread's caches are
+    /// emptied and the shared memo sheds the entries of its smaller components).
     pub(super) fn remember(&mut self, component: G::Position, record: Record) {
-        if self.cancelled() {
+        // A stopped search answers with meaningless values: none is kept, so that the
+        // memo holds only facts whenever it is read (a saved memo, docs/scale-out.md).
+        if self.cancelled() || self.stopped() {
             return;
         }
         let state = &mut self.state;
@@ -209,8 +212,7 @@ impl<G: Game> Engine<'_, '_, G> {
                 tables.exact_bytes.fetch_sub(state.reported_bytes, Relaxed);
                 state.reported_bytes = 0;
                 if shared > config.memo_limit_bytes / 2 {
-                    tables.codes.clear();
-                    tables.symmetric.clear();
+                    tables.shed();
                 }
                 state.stats.evictions += 1;
             }
@@ -385,7 +387,7 @@ impl<G: Game> Engine<'_, '_, G> {
     /// Merges `record` into the shared memo under the keys of `pending`, which stay on the
     /// code stack.
     pub(super) fn store_under(&mut self, pending: &Pending, record: Record) {
-        if self.cancelled() {
+        if self.cancelled() || self.stopped() {
             return;
         }
         let tables = &self.context.memo.tables;

@@ -57,6 +57,37 @@ impl ShardedMemo {
         self.sum(CodeMemo::bytes)
     }
 
+    /// Calls `f` with every entry, one shard at a time: each shard is copied under its
+    /// lock and `f` runs after it is released, so a search waits for one copy at most.
+    fn for_each(&self, mut f: impl FnMut(&[u64], Record)) {
+        let mut words = Vec::new();
+        let mut entries: Vec<(u32, Record)> = Vec::new();
+        for shard in self.shards.iter() {
+            words.clear();
+            entries.clear();
+            shard
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .for_each(|code, record| {
+                    words.extend_from_slice(code);
+                    entries.push((code.len() as u32, record));
+                });
+            let mut start = 0;
+            for &(len, record) in &entries {
+                let end = start + len as usize;
+                f(&words[start..end], record);
+                start = end;
+            }
+        }
+    }
+
+    /// Sheds every shard ([`CodeMemo::shed`]): the entries of the smaller components go.
+    pub(super) fn shed(&self) {
+        for s in self.shards.iter() {
+            s.lock().unwrap_or_else(|p| p.into_inner()).shed();
+        }
+    }
+
     pub(super) fn clear(&self) {
         for s in self.shards.iter() {
             s.lock().unwrap_or_else(|p| p.into_inner()).clear();
@@ -80,11 +111,28 @@ pub(super) struct Tables {
     pub(super) leaf_positions: AtomicU64,
     /// Bytes held by the threads' exact caches now.
     pub(super) exact_bytes: AtomicU64,
+    /// Held by the thread shedding the shared memo, so that two threads over the limit at
+    /// once do not shed it twice.
+    pub(super) shedding: AtomicBool,
 }
 
 impl Tables {
     pub(super) fn bytes(&self) -> usize {
         self.codes.bytes() + self.symmetric.bytes() + self.leaf_host().bytes()
+    }
+
+    /// Sheds the shared memo ([`CodeMemo::shed`]) unless another thread is shedding it.
+    pub(super) fn shed(&self) {
+        use std::sync::atomic::Ordering::{AcqRel, Acquire, Release};
+        if self
+            .shedding
+            .compare_exchange(false, true, AcqRel, Acquire)
+            .is_ok()
+        {
+            self.codes.shed();
+            self.symmetric.shed();
+            self.shedding.store(false, Release);
+        }
     }
 
     /// The leaf's host table now.
@@ -137,6 +185,74 @@ impl SearchProgress {
 /// the stop flag as often).
 pub(super) const PROGRESS_EVERY: u64 = 4096;
 
+/// The two tables of a shared memo, as [`MemoHandle`] names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoTable {
+    /// Shape and canonical codes: valid for any host.
+    Codes,
+    /// Host-symmetry keys: vertex sets of one host, under its symmetry.
+    Symmetric,
+}
+
+impl MemoTable {
+    /// Both tables.
+    pub const ALL: [MemoTable; 2] = [MemoTable::Codes, MemoTable::Symmetric];
+}
+
+/// A solver's shared memo, held by another thread while a search runs or before it
+/// starts: every entry read (to save the memo) or entries added (to load a saved one).
+/// Every entry is a fact about its component (a stopped search keeps none of its
+/// answers), so entries read at any moment stay true.
+///
+/// ```
+/// use kayles_core::{families, node::Solver, engine::MemoTable};
+/// let g = families::build("grid:3x10").unwrap();
+/// let mut solver = Solver::new();
+/// solver.nimber(&g).unwrap();
+/// let mut saved = Vec::new();
+/// solver.memo_handle().for_each_entry(|table, code, record| saved.push((table, code.to_vec(), record)));
+/// let mut fresh = Solver::new();
+/// for (table, code, record) in &saved {
+///     fresh.memo_handle().insert(*table, code, *record);
+/// }
+/// assert_eq!(fresh.memo_handle().len(), saved.len());
+/// assert_eq!(fresh.nimber(&g).unwrap(), solver.nimber(&g).unwrap());
+/// ```
+#[derive(Clone)]
+pub struct MemoHandle(Arc<Tables>);
+
+impl MemoHandle {
+    /// Calls `f` with every entry of both tables (a shard at a time, each copied under its
+    /// lock, so a running search waits for one copy at most).
+    pub fn for_each_entry(&self, mut f: impl FnMut(MemoTable, &[u64], Record)) {
+        self.0
+            .codes
+            .for_each(|code, record| f(MemoTable::Codes, code, record));
+        self.0
+            .symmetric
+            .for_each(|code, record| f(MemoTable::Symmetric, code, record));
+    }
+
+    /// Merges `record` into the entry of `code` in `table`.
+    pub fn insert(&self, table: MemoTable, code: &[u64], record: Record) {
+        let memo = match table {
+            MemoTable::Codes => &self.0.codes,
+            MemoTable::Symmetric => &self.0.symmetric,
+        };
+        memo.insert(CodeMemo::hash(code), code, record);
+    }
+
+    /// Entries in both tables.
+    pub fn len(&self) -> usize {
+        self.0.codes.len() + self.0.symmetric.len()
+    }
+
+    /// True when both tables are empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// What every search of one game shares, across threads and across calls: the shared
 /// memo, the configuration, the counters, the stop flag.
 pub struct SharedMemo {
@@ -164,6 +280,7 @@ impl SharedMemo {
                 positions: AtomicU64::new(0),
                 leaf_positions: AtomicU64::new(0),
                 exact_bytes: AtomicU64::new(0),
+                shedding: AtomicBool::new(false),
             }),
             stats: Mutex::new(SearchStats::default()),
             stop: None,
@@ -224,5 +341,10 @@ impl SharedMemo {
     /// A live view for progress reports.
     pub fn progress(&self) -> SearchProgress {
         SearchProgress(Arc::clone(&self.tables))
+    }
+
+    /// A handle on the memo's entries, for saving and loading them.
+    pub fn handle(&self) -> MemoHandle {
+        MemoHandle(Arc::clone(&self.tables))
     }
 }

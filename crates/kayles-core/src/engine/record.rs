@@ -50,15 +50,16 @@ impl Record {
         self.0 == 0
     }
 
-    /// The record as four bytes (for tables that keep it in an atomic word).
+    /// The record as four bytes (for tables that keep it in an atomic word, and for
+    /// saved memos).
     #[inline]
-    pub(crate) const fn to_bits(self) -> u32 {
+    pub const fn to_bits(self) -> u32 {
         self.0
     }
 
-    /// The record of [`to_bits`](Self::to_bits).
+    /// The record of [`to_bits`](Self::to_bits) (any four bytes are some record).
     #[inline]
-    pub(crate) const fn from_bits(bits: u32) -> Record {
+    pub const fn from_bits(bits: u32) -> Record {
         Record(bits)
     }
 

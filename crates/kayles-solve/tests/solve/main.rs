@@ -1,7 +1,8 @@
 //! Tests of `kayles-solve`: the committed runs re-joined against docs/results.md, the
 //! committed certificates checked by `kayles-check` against docs/results.md, the code map
-//! of docs/ARCHITECTURE.md against the source tree, and the library's calls.
+//! of docs/ARCHITECTURE.md against the source tree, saved memos, and the library's calls.
 
 mod architecture;
 mod certificates;
+mod memo_file;
 mod runs;

@@ -1,0 +1,261 @@
+//! Saved memos (`kayles nimber --memo-file`): a long search's shared memo written to a file
+//! now and then while it runs, and read back when the search is started again, so that a
+//! killed run resumes with what it had learnt instead of from nothing (docs/scale-out.md).
+//!
+//! Every entry of a memo is a fact about its component (a nimber, or heaps `h` with
+//! `C + *h` a win), true whenever it is read, so a file written during a search is
+//! right however the search ends. Host-symmetry keys are vertex sets of one host under its
+//! family's symmetry, so a file serves the search it was written by only: its header names
+//! the game, the graph (graph6 and name) and the memo's keys, and a file of another search
+//! is refused.
+//!
+//! The file is one zstd frame (with its checksum): a line `kayles-memo`, a line of JSON (the
+//! header), then the entries, each a table byte (0 codes, 1 host-symmetry keys), the code's
+//! length in words (u16), its words (u64) and the record (u32), little-endian, and an end
+//! mark (the byte 255 and the number of entries, u64). A file is written beside its path
+//! and renamed over it, so the path always holds a whole memo.
+//!
+//! ```
+//! use kayles_core::GameKind;
+//! use kayles_solve::config::SearchOptions;
+//! use kayles_solve::graphs::Named;
+//! use kayles_solve::memo_file::MemoFile;
+//! let path = std::env::temp_dir().join(format!("kayles-memo-doc-{}", std::process::id()));
+//! let grid = Named::parse("grid:3x10").unwrap();
+//! let options = SearchOptions::default();
+//! let mut solver = options.solver(GameKind::Arc);
+//! options.prepare(&mut solver, Some(&grid.name));
+//! let value = solver.nimber(&grid.graph).unwrap();
+//! let file = MemoFile::new(&path, GameKind::Arc, &grid, &solver.config());
+//! let saved = file.save(&solver.memo_handle()).unwrap();
+//! // A fresh solver, loaded, answers from the memo.
+//! let mut fresh = options.solver(GameKind::Arc);
+//! options.prepare(&mut fresh, Some(&grid.name));
+//! assert_eq!(file.load(&fresh.memo_handle()).unwrap(), Some(saved.entries));
+//! assert_eq!(fresh.nimber(&grid.graph).unwrap(), value);
+//! assert!(fresh.stats().positions < solver.stats().positions / 10);
+//! # std::fs::remove_file(&path).unwrap();
+//! ```
+
+use crate::graphs::Named;
+use crate::Choice;
+use anyhow::{bail, ensure, Context, Result};
+use kayles_core::engine::{MemoHandle, MemoTable, Record, SearchConfig};
+use kayles_core::{graph6, GameKind};
+use serde::{Deserialize, Serialize};
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The first line of a memo file.
+const MAGIC: &str = "kayles-memo";
+
+/// The version of the layout written here.
+const FORMAT: u32 = 1;
+
+/// The table byte of the end mark.
+const END: u8 = 255;
+
+/// What a memo file is a memo of: a file serves the search that wrote it only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Header {
+    format: u32,
+    game: String,
+    /// The graph, in graph6.
+    graph: String,
+    /// Its name (a family spec names the host symmetry the keys are taken under).
+    name: String,
+    memo_key: String,
+    canonical_max_order: usize,
+}
+
+impl std::fmt::Display for Header {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {} (memo key {}, canonical max order {})",
+            self.game, self.name, self.memo_key, self.canonical_max_order
+        )
+    }
+}
+
+/// A memo file for one search.
+pub struct MemoFile {
+    path: PathBuf,
+    header: Header,
+}
+
+/// What a save wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Saved {
+    /// Entries written.
+    pub entries: u64,
+    /// Bytes of the file.
+    pub bytes: u64,
+}
+
+impl MemoFile {
+    /// The memo file at `path` of the search of `graph` in `game` under `config` (the
+    /// solver's configuration once it is prepared for the graph: its memo key and canonical
+    /// order name what the keys are).
+    pub fn new(path: &Path, game: GameKind, graph: &Named, config: &SearchConfig) -> Self {
+        MemoFile {
+            path: path.to_path_buf(),
+            header: Header {
+                format: FORMAT,
+                game: game.name().to_string(),
+                graph: graph6::write(&graph.graph),
+                name: graph.name.clone(),
+                memo_key: config.memo_key.name().to_string(),
+                canonical_max_order: config.canonical_max_order,
+            },
+        }
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes every entry of `memo` (which may be in use by a running search) to a file
+    /// beside the path, then renames it over the path.
+    pub fn save(&self, memo: &MemoHandle) -> Result<Saved> {
+        let mut name = self.path.file_name().unwrap_or_default().to_os_string();
+        name.push(".partial");
+        let partial = self.path.with_file_name(name);
+        let file = File::create(&partial)
+            .with_context(|| format!("cannot write the memo file {}", partial.display()))?;
+        let mut encoder = zstd::Encoder::new(BufWriter::new(file), 1)?;
+        encoder.include_checksum(true)?;
+        writeln!(encoder, "{MAGIC}")?;
+        writeln!(encoder, "{}", serde_json::to_string(&self.header)?)?;
+        let mut entries = 0u64;
+        let mut failed = None;
+        memo.for_each_entry(|table, code, record| {
+            if failed.is_some() {
+                return;
+            }
+            if let Err(e) = write_entry(&mut encoder, table, code, record) {
+                failed = Some(e);
+            }
+            entries += 1;
+        });
+        if let Some(e) = failed {
+            return Err(e).with_context(|| format!("cannot write {}", partial.display()));
+        }
+        encoder.write_all(&[END])?;
+        encoder.write_all(&entries.to_le_bytes())?;
+        let file = encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        let bytes = file.metadata()?.len();
+        drop(file);
+        std::fs::rename(&partial, &self.path).with_context(|| {
+            format!(
+                "cannot rename {} to {}",
+                partial.display(),
+                self.path.display()
+            )
+        })?;
+        Ok(Saved { entries, bytes })
+    }
+
+    /// Loads the file into `memo`: the number of entries, or `None` when there is no file
+    /// yet. A file of another search, or one cut short or damaged, is an error (and
+    /// `memo` may then hold part of it: every entry checked before it is added).
+    pub fn load(&self, memo: &MemoHandle) -> Result<Option<u64>> {
+        let file = match File::open(&self.path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(e).with_context(|| format!("cannot read {}", self.path.display()))
+            }
+        };
+        let path = self.path.display();
+        let decoder = zstd::Decoder::new(file)
+            .with_context(|| format!("{path} is not a kayles memo file"))?;
+        let mut reader = BufReader::new(decoder);
+        let mut line = String::new();
+        let read_line = |reader: &mut BufReader<_>, line: &mut String| -> Result<()> {
+            line.clear();
+            reader
+                .read_line(line)
+                .with_context(|| format!("{path} is not a kayles memo file"))?;
+            Ok(())
+        };
+        read_line(&mut reader, &mut line)?;
+        ensure!(line.trim_end() == MAGIC, "{path} is not a kayles memo file");
+        read_line(&mut reader, &mut line)?;
+        let header: Header = serde_json::from_str(line.trim_end())
+            .with_context(|| format!("{path}: the memo file's header is damaged"))?;
+        ensure!(
+            header.format == FORMAT,
+            "{path}: memo file format {} (this build reads {FORMAT})",
+            header.format
+        );
+        if header != self.header {
+            bail!(
+                "{path} is the memo of {header}, not of this search ({}): give another file",
+                self.header
+            );
+        }
+        let mut entries = 0u64;
+        let mut code = Vec::new();
+        loop {
+            let table = match read_array::<1>(&mut reader, &path)?[0] {
+                0 => MemoTable::Codes,
+                1 => MemoTable::Symmetric,
+                END => break,
+                other => bail!("{path}: damaged (table byte {other})"),
+            };
+            let len = u16::from_le_bytes(read_array(&mut reader, &path)?) as usize;
+            code.clear();
+            for _ in 0..len {
+                code.push(u64::from_le_bytes(read_array(&mut reader, &path)?));
+            }
+            let record = Record::from_bits(u32::from_le_bytes(read_array(&mut reader, &path)?));
+            memo.insert(table, &code, record);
+            entries += 1;
+        }
+        let count = u64::from_le_bytes(read_array(&mut reader, &path)?);
+        ensure!(
+            count == entries,
+            "{path}: damaged ({entries} entries where its end mark says {count})"
+        );
+        // Read to the end, so that the frame's checksum is checked.
+        let mut rest = Vec::new();
+        reader
+            .read_to_end(&mut rest)
+            .with_context(|| format!("{path}: damaged (its checksum does not match)"))?;
+        ensure!(
+            rest.is_empty(),
+            "{path}: damaged (bytes after its end mark)"
+        );
+        Ok(Some(entries))
+    }
+}
+
+fn write_entry(out: &mut impl Write, table: MemoTable, code: &[u64], record: Record) -> Result<()> {
+    let table = match table {
+        MemoTable::Codes => 0u8,
+        MemoTable::Symmetric => 1,
+    };
+    let len = u16::try_from(code.len()).context("a memo code longer than 65535 words")?;
+    out.write_all(&[table])?;
+    out.write_all(&len.to_le_bytes())?;
+    for word in code {
+        out.write_all(&word.to_le_bytes())?;
+    }
+    out.write_all(&record.to_bits().to_le_bytes())?;
+    Ok(())
+}
+
+fn read_array<const N: usize>(
+    reader: &mut impl Read,
+    path: &impl std::fmt::Display,
+) -> Result<[u8; N]> {
+    let mut bytes = [0u8; N];
+    reader
+        .read_exact(&mut bytes)
+        .with_context(|| format!("{path}: cut short or damaged (no end mark)"))?;
+    Ok(bytes)
+}

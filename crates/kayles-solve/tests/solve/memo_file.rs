@@ -1,0 +1,115 @@
+//! Saved memos: files written while a search runs (on two threads, the saves from a
+//! third), each loaded into a fresh solver, give the searched value; a file is refused by
+//! another game's or another graph's search.
+
+use kayles_core::GameKind;
+use kayles_solve::config::SearchOptions;
+use kayles_solve::graphs::Named;
+use kayles_solve::memo_file::MemoFile;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("memo-file-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn memos_saved_while_a_search_runs_resume_to_its_value() {
+    let dir = scratch("during");
+    let options = SearchOptions {
+        threads: 0,
+        ..SearchOptions::default()
+    };
+    for (game, spec) in [(GameKind::Arc, "grid:4x9"), (GameKind::Node, "grid:3x30")] {
+        let graph = Named::parse(spec).unwrap();
+        let mut solver = options.solver(game);
+        options.prepare(&mut solver, Some(spec));
+        let memo = solver.memo_handle();
+        let file = |i: usize| {
+            MemoFile::new(
+                &dir.join(format!("{game}-{i}.memo")),
+                game,
+                &graph,
+                &solver.config(),
+            )
+        };
+        let files: Vec<MemoFile> = (0..1000).map(file).collect();
+        let done = AtomicBool::new(false);
+        let (value, saves) = std::thread::scope(|scope| {
+            let saver = scope.spawn(|| {
+                let mut saves = Vec::new();
+                while !done.load(Ordering::Relaxed) && saves.len() < files.len() {
+                    saves.push(files[saves.len()].save(&memo).unwrap().entries);
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                saves
+            });
+            let value = solver.nimber(&graph.graph).unwrap();
+            done.store(true, Ordering::Relaxed);
+            (value, saver.join().unwrap())
+        });
+        assert!(!saves.is_empty());
+        // Six saves from first to last (each resumed search takes what is left of the
+        // search).
+        let mut picked: Vec<usize> = (0..6).map(|k| k * (saves.len() - 1) / 5).collect();
+        picked.dedup();
+        for i in picked {
+            let entries = saves[i];
+            let mut fresh = options.solver(game);
+            options.prepare(&mut fresh, Some(spec));
+            assert_eq!(files[i].load(&fresh.memo_handle()).unwrap(), Some(entries));
+            assert_eq!(
+                fresh.memo_handle().len() as u64,
+                entries,
+                "{game} {spec} save {i}"
+            );
+            assert_eq!(
+                fresh.nimber(&graph.graph).unwrap(),
+                value,
+                "{game} {spec} save {i} of {} ({entries} entries)",
+                saves.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_memo_serves_only_the_search_that_wrote_it() {
+    let dir = scratch("refused");
+    let path = dir.join("grid.memo");
+    let options = SearchOptions::default();
+    let grid = Named::parse("grid:3x10").unwrap();
+    let mut solver = options.solver(GameKind::Arc);
+    options.prepare(&mut solver, Some("grid:3x10"));
+    solver.nimber(&grid.graph).unwrap();
+    MemoFile::new(&path, GameKind::Arc, &grid, &solver.config())
+        .save(&solver.memo_handle())
+        .unwrap();
+    let others = [
+        (GameKind::Node, "grid:3x10", SearchOptions::default()),
+        (GameKind::Arc, "grid:3x11", SearchOptions::default()),
+        (
+            GameKind::Arc,
+            "grid:3x10",
+            SearchOptions {
+                memo_key: kayles_core::engine::MemoKey::Canonical,
+                ..SearchOptions::default()
+            },
+        ),
+    ];
+    for (game, spec, options) in others {
+        let graph = Named::parse(spec).unwrap();
+        let mut other = options.solver(game);
+        options.prepare(&mut other, Some(spec));
+        let err = MemoFile::new(&path, game, &graph, &other.config())
+            .load(&other.memo_handle())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("is the memo of arc grid:3x10"), "{err}");
+        assert!(other.memo_handle().is_empty());
+    }
+}
