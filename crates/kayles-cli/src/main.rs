@@ -5,6 +5,7 @@
 
 mod commands;
 mod flags;
+mod interrupt;
 mod output;
 mod picture;
 mod plot;

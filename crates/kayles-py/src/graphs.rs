@@ -145,7 +145,7 @@ pub fn nimber(
                     .map(|(value, _)| value),
                 (None, Some(path)) if nimbers.route(&named) == Route::Search => {
                     let every = std::time::Duration::from_secs(memo_save_seconds);
-                    nimbers.nimber_with_memo_file(&named, &path, every, &|_| {})
+                    nimbers.nimber_with_memo_file(&named, &path, every, None, &|_| {})
                 }
                 (None, _) => nimbers.nimber(&named).map(|(value, _)| value),
             }

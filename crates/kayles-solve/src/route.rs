@@ -7,12 +7,12 @@ use crate::certificates::CertificateFile;
 use crate::config::SearchOptions;
 use crate::graphs::Named;
 use crate::memo_file::{MemoFile, Saved};
-use anyhow::{ensure, Result};
+use anyhow::{bail, ensure, Result};
 use kayles_core::game::GameSolver;
 use kayles_core::{families, GameKind};
 use kayles_modules::ModularSolver;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -194,7 +194,9 @@ impl Nimbers {
     /// file of another search is an error), saved every `every` while the search runs
     /// (from another thread; the search goes on meanwhile) and once more at the end, so
     /// that a run killed at any moment, started again, resumes from its last save.
-    /// `report` hears what was loaded and saved.
+    /// `report` hears what was loaded and saved. When `interrupt` is raised (by a signal
+    /// handler: Ctrl-C), the memo is saved at once, the search is stopped, and the error
+    /// says so.
     ///
     /// ```
     /// use kayles_solve::graphs::Named;
@@ -204,10 +206,10 @@ impl Nimbers {
     /// let grid = Named::parse("grid:3x12").unwrap();
     /// let every = Duration::from_secs(600);
     /// let mut first = Nimbers::new(Request::default());
-    /// assert_eq!(first.nimber_with_memo_file(&grid, &path, every, &|_| {}).unwrap(), 5);
+    /// assert_eq!(first.nimber_with_memo_file(&grid, &path, every, None, &|_| {}).unwrap(), 5);
     /// // Started again: the saved memo answers at once.
     /// let mut again = Nimbers::new(Request::default());
-    /// assert_eq!(again.nimber_with_memo_file(&grid, &path, every, &|_| {}).unwrap(), 5);
+    /// assert_eq!(again.nimber_with_memo_file(&grid, &path, every, None, &|_| {}).unwrap(), 5);
     /// assert!(again.solver().stats().positions <= 1);
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
@@ -216,17 +218,23 @@ impl Nimbers {
         graph: &Named,
         path: &Path,
         every: Duration,
+        interrupt: Option<&AtomicBool>,
         report: &(dyn Fn(MemoEvent) + Sync),
     ) -> Result<u32> {
         self.request
             .search
             .prepare(&mut self.solver, Some(&graph.name));
+        let stop = Arc::new(AtomicBool::new(false));
+        if interrupt.is_some() {
+            self.solver.set_stop_flag(Some(Arc::clone(&stop)));
+        }
         let file = MemoFile::new(path, self.request.game, graph, &self.solver.config());
         let memo = self.solver.memo_handle();
         report(match file.load(&memo)? {
             Some(entries) => MemoEvent::Loaded(entries),
             None => MemoEvent::NoFile,
         });
+        let interrupted = || interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed));
         let done = (Mutex::new(false), Condvar::new());
         let value = std::thread::scope(|scope| {
             let saver = scope.spawn(|| -> Result<()> {
@@ -234,8 +242,11 @@ impl Nimbers {
                 let mut finished = finished.lock().unwrap_or_else(|p| p.into_inner());
                 loop {
                     let deadline = Instant::now() + every;
-                    while !*finished && Instant::now() < deadline {
-                        let left = deadline.saturating_duration_since(Instant::now());
+                    while !*finished && !interrupted() && Instant::now() < deadline {
+                        // Wakes at least ten times a second to look at `interrupt`.
+                        let left = deadline
+                            .saturating_duration_since(Instant::now())
+                            .min(Duration::from_millis(100));
                         finished = wake
                             .wait_timeout(finished, left)
                             .unwrap_or_else(|p| p.into_inner())
@@ -245,16 +256,35 @@ impl Nimbers {
                         return Ok(());
                     }
                     drop(finished);
-                    report(MemoEvent::Saved(file.save(&memo)?));
+                    // Saved while the search still runs: every entry is a fact.
+                    let saved = file.save(&memo);
+                    if interrupted() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    report(MemoEvent::Saved(saved?));
                     finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
+                    if interrupted() {
+                        return Ok(());
+                    }
                 }
             });
             let value = self.nimber_by(graph, Route::Search);
             *done.0.lock().unwrap_or_else(|p| p.into_inner()) = true;
             done.1.notify_all();
             let saved = saver.join().expect("the memo saver does not panic");
-            value.and_then(|value| saved.map(|()| value))
-        })?;
+            saved?;
+            value
+        });
+        if interrupt.is_some() {
+            self.solver.set_stop_flag(None);
+        }
+        if stop.load(Ordering::Relaxed) {
+            bail!(
+                "interrupted; the memo is saved in {}: the same command resumes the search",
+                path.display()
+            );
+        }
+        let value = value?;
         report(MemoEvent::Saved(file.save(&memo)?));
         Ok(value)
     }

@@ -62,6 +62,7 @@ pub struct Args {
     /// FILE exists (it must be the memo of this graph, game and memo key), saved while the
     /// search runs (see --memo-save-seconds) and at the end, so that a killed run, started
     /// again with the same command, resumes from its last save (docs/scale-out.md).
+    /// Ctrl-C (or SIGTERM) saves the memo, then stops.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "certificate"])]
     memo_file: Option<std::path::PathBuf>,
     /// With --memo-file: save the memo every this many seconds.
@@ -129,9 +130,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                     let watch = nimbers.solver().progress();
                     let every = Duration::from_secs(args.memo_save_seconds);
                     let value = progress::with_search_progress(watch, &named.name, || {
-                        nimbers.nimber_with_memo_file(&named, path, every, &|event| {
-                            report_memo_event(path, event)
-                        })
+                        let interrupt = crate::interrupt::catch();
+                        nimbers.nimber_with_memo_file(
+                            &named,
+                            path,
+                            every,
+                            Some(interrupt),
+                            &|event| report_memo_event(path, event),
+                        )
                     })?;
                     (value, Route::Search)
                 }

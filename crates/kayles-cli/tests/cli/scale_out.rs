@@ -437,6 +437,49 @@ fn a_killed_memo_file_run_resumes_from_its_last_save() {
     assert!(err.contains("--memo-file takes one GRAPH"), "{err}");
 }
 
+/// Ctrl-C (SIGINT) during a `--memo-file` search saves the memo before it stops, with a
+/// one-line error; the same command then resumes from it.
+#[test]
+fn an_interrupted_memo_file_run_saves_before_it_stops() {
+    let memo = scratch("memo-interrupt").join("cram.memo");
+    let args = ["nimber", "--game", "arc", "--threads", "1", "grid:5x7"];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(args)
+        .args(["--memo-file", s(&memo)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first line ("none yet") comes once the signals are caught and the search starts.
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut err = String::new();
+    std::io::BufRead::read_line(&mut stderr, &mut err).unwrap();
+    assert!(err.contains("none yet"), "{err}");
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("saved"), "{err}");
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "interrupted; the memo is saved in {}: the same command resumes the search",
+            s(&memo)
+        )),
+        "{err}"
+    );
+    let out = kayles(&[&args[..], &["--memo-file", s(&memo)]].concat(), "");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    assert!(stderr.contains("loaded"), "{stderr}");
+}
+
 /// The shell blocks of docs/scale-out.md that follow a `<!-- recipe: NAME -->` line.
 fn recipe(name: &str) -> String {
     let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/scale-out.md");
