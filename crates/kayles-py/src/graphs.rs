@@ -67,7 +67,8 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// With `memo_file=FILE` a searched graph keeps its memo in `FILE`, as `kayles nimber
 /// --memo-file FILE` does: loaded first when the file exists (it must be the memo of this
 /// graph, game and memo key), saved every `memo_save_seconds` while the search runs and at
-/// the end, so that an interrupted call resumes from its last save (docs/scale-out.md).
+/// the end, so that an interrupted call resumes from its last save (docs/scale-out.md);
+/// Ctrl-C saves it before the search stops.
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 ///
@@ -138,16 +139,23 @@ pub fn nimber(
                 search,
                 ..Request::default()
             });
-            nimbers.set_stop_flag(Some(stop));
             match (certificate, memo_file) {
-                (Some(path), _) => nimbers
-                    .nimber_with_certificate(&named, &path)
-                    .map(|(value, _)| value),
+                // Ctrl-C saves the memo, then stops the search (on the work's thread, which
+                // goes on after `KeyboardInterrupt` until the save is written).
                 (None, Some(path)) if nimbers.route(&named) == Route::Search => {
                     let every = std::time::Duration::from_secs(memo_save_seconds);
-                    nimbers.nimber_with_memo_file(&named, &path, every, None, &|_| {})
+                    nimbers.nimber_with_memo_file(&named, &path, every, Some(&stop), &|_| {})
                 }
-                (None, _) => nimbers.nimber(&named).map(|(value, _)| value),
+                (Some(path), _) => {
+                    nimbers.set_stop_flag(Some(stop));
+                    nimbers
+                        .nimber_with_certificate(&named, &path)
+                        .map(|(value, _)| value)
+                }
+                (None, _) => {
+                    nimbers.set_stop_flag(Some(stop));
+                    nimbers.nimber(&named).map(|(value, _)| value)
+                }
             }
         }
     })?

@@ -212,3 +212,44 @@ def test_ctrl_c_stops_a_long_run(tmp_path, call):
     assert text.startswith("# kayles results v1 jobs ") and text.endswith("\n")
     for job, value in answers(results):
         assert job >= 1 and value >= 0
+
+
+MEMO_SCRIPT = r"""
+import os, signal, sys, time, kayles
+signal.signal(signal.SIGINT, signal.default_int_handler)
+memo = sys.argv[1]
+print("started", flush=True)
+try:
+    kayles.nimber("grid:6x7", game="arc", memo_file=memo)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+waited = time.monotonic()
+while not os.path.exists(memo) and time.monotonic() - waited < 60:
+    time.sleep(0.05)
+print("saved" if os.path.exists(memo) else "not saved", flush=True)
+"""
+
+
+def test_ctrl_c_saves_the_memo_file(tmp_path):
+    """SIGINT during nimber(memo_file=): KeyboardInterrupt at once, and the memo is saved
+    (by the work's thread, while the interpreter goes on) as a whole file of this search."""
+    memo = tmp_path / "cram.memo"
+    child = subprocess.Popen(
+        [sys.executable, "-c", MEMO_SCRIPT, str(memo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.5)
+        assert not memo.exists()
+        child.send_signal(signal.SIGINT)
+        assert child.stdout.readline().strip() == "interrupted", child.stderr.read()
+        assert child.stdout.readline().strip() == "saved"
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert memo.stat().st_size > 0
+    with pytest.raises(ValueError, match="is the memo of arc grid:6x7"):
+        kayles.nimber("grid:6x7", memo_file=memo)
