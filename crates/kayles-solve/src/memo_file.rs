@@ -117,12 +117,26 @@ impl MemoFile {
         &self.path
     }
 
+    /// The file a save writes before it is renamed over the path.
+    fn partial(&self) -> PathBuf {
+        let mut name = self.path.file_name().unwrap_or_default().to_os_string();
+        name.push(".partial");
+        self.path.with_file_name(name)
+    }
+
+    /// Fails unless a save can create its file (before a long search, not after it).
+    pub fn check_writable(&self) -> Result<()> {
+        let partial = self.partial();
+        File::create(&partial)
+            .with_context(|| format!("cannot write the memo file {}", partial.display()))?;
+        std::fs::remove_file(&partial)?;
+        Ok(())
+    }
+
     /// Writes every entry of `memo` (which may be in use by a running search) to a file
     /// beside the path, then renames it over the path.
     pub fn save(&self, memo: &MemoHandle) -> Result<Saved> {
-        let mut name = self.path.file_name().unwrap_or_default().to_os_string();
-        name.push(".partial");
-        let partial = self.path.with_file_name(name);
+        let partial = self.partial();
         let file = File::create(&partial)
             .with_context(|| format!("cannot write the memo file {}", partial.display()))?;
         let mut encoder = zstd::Encoder::new(BufWriter::new(file), 1)?;

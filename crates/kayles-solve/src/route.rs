@@ -194,7 +194,8 @@ impl Nimbers {
     /// file of another search is an error), saved every `every` while the search runs
     /// (from another thread; the search goes on meanwhile) and once more at the end, so
     /// that a run killed at any moment, started again, resumes from its last save.
-    /// `report` hears what was loaded and saved. When `interrupt` is raised (by a signal
+    /// `report` hears what was loaded and saved, and saves that failed (a full disk: the
+    /// search goes on, and its value is returned). When `interrupt` is raised (by a signal
     /// handler: Ctrl-C), the memo is saved at once, the search is stopped, and the error
     /// says so.
     ///
@@ -229,6 +230,7 @@ impl Nimbers {
             self.solver.set_stop_flag(Some(Arc::clone(&stop)));
         }
         let file = MemoFile::new(path, self.request.game, graph, &self.solver.config());
+        file.check_writable()?;
         let memo = self.solver.memo_handle();
         report(match file.load(&memo)? {
             Some(entries) => MemoEvent::Loaded(entries),
@@ -237,7 +239,8 @@ impl Nimbers {
         let interrupted = || interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed));
         let done = (Mutex::new(false), Condvar::new());
         let value = std::thread::scope(|scope| {
-            let saver = scope.spawn(|| -> Result<()> {
+            // The saver's answer: why the save an interrupt asked for failed, if it did.
+            let saver = scope.spawn(|| -> Option<String> {
                 let (finished, wake) = &done;
                 let mut finished = finished.lock().unwrap_or_else(|p| p.into_inner());
                 loop {
@@ -253,39 +256,50 @@ impl Nimbers {
                             .0;
                     }
                     if *finished {
-                        return Ok(());
+                        return None;
                     }
                     drop(finished);
-                    // Saved while the search still runs: every entry is a fact.
+                    // Saved while the search still runs: every entry is a fact. A save
+                    // that fails (a full disk) is reported and the search goes on.
                     let saved = file.save(&memo);
                     if interrupted() {
                         stop.store(true, Ordering::Relaxed);
                     }
-                    report(MemoEvent::Saved(saved?));
-                    finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
+                    let failed = saved.as_ref().err().map(|e| format!("{e:#}"));
+                    report(match saved {
+                        Ok(saved) => MemoEvent::Saved(saved),
+                        Err(e) => MemoEvent::SaveFailed(format!("{e:#}")),
+                    });
                     if interrupted() {
-                        return Ok(());
+                        return failed;
                     }
+                    finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
                 }
             });
             let value = self.nimber_by(graph, Route::Search);
             *done.0.lock().unwrap_or_else(|p| p.into_inner()) = true;
             done.1.notify_all();
-            let saved = saver.join().expect("the memo saver does not panic");
-            saved?;
-            value
+            let failed = saver.join().expect("the memo saver does not panic");
+            (value, failed)
         });
+        let (value, failed) = value;
         if interrupt.is_some() {
             self.solver.set_stop_flag(None);
         }
         if stop.load(Ordering::Relaxed) {
-            bail!(
-                "interrupted; the memo is saved in {}: the same command resumes the search",
-                path.display()
-            );
+            match failed {
+                None => bail!(
+                    "interrupted; the memo is saved in {}: the same command resumes the search",
+                    path.display()
+                ),
+                Some(e) => bail!("interrupted; the memo could not be saved: {e}"),
+            }
         }
         let value = value?;
-        report(MemoEvent::Saved(file.save(&memo)?));
+        report(match file.save(&memo) {
+            Ok(saved) => MemoEvent::Saved(saved),
+            Err(e) => MemoEvent::SaveFailed(format!("{e:#}")),
+        });
         Ok(value)
     }
 
@@ -298,7 +312,7 @@ impl Nimbers {
 }
 
 /// What [`Nimbers::nimber_with_memo_file`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MemoEvent {
     /// The file held this many entries, now in the memo.
     Loaded(u64),
@@ -306,6 +320,8 @@ pub enum MemoEvent {
     NoFile,
     /// The memo was saved.
     Saved(Saved),
+    /// A save failed (the search goes on, and its value is still returned): why.
+    SaveFailed(String),
 }
 
 /// True when `graph`'s name is a family spec whose half turn is a mirror strategy of the

@@ -191,6 +191,7 @@ fn report_memo_event(path: &Path, event: MemoEvent) {
             saved.entries,
             saved.bytes as f64 / 1e6
         ),
+        MemoEvent::SaveFailed(why) => eprintln!("memo file {path}: not saved: {why}"),
     }
 }
 

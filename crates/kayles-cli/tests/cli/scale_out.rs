@@ -435,6 +435,10 @@ fn a_killed_memo_file_run_resumes_from_its_last_save() {
         "",
     );
     assert!(err.contains("--memo-file takes one GRAPH"), "{err}");
+    // A path that cannot be written is refused before the search.
+    let nowhere = dir.join("no-such-folder").join("cram.memo");
+    let err = error(&[&args[..], &["--memo-file", s(&nowhere)]].concat(), "");
+    assert!(err.contains("cannot write the memo file"), "{err}");
 }
 
 /// Ctrl-C (SIGINT) during a `--memo-file` search saves the memo before it stops, with a

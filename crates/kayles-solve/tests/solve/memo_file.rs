@@ -113,3 +113,61 @@ fn a_memo_serves_only_the_search_that_wrote_it() {
         assert!(other.memo_handle().is_empty());
     }
 }
+
+/// A save that fails (here: its folder removed after the first save) is reported, the
+/// search goes on, and its value is returned; a path that cannot be written at all is
+/// refused before the search.
+#[test]
+fn a_failed_save_does_not_lose_the_value() {
+    use kayles_solve::route::{MemoEvent, Nimbers, Request};
+    use std::sync::Mutex;
+    let dir = scratch("failed").join("gone");
+    std::fs::create_dir_all(&dir).unwrap();
+    let graph = Named::parse("grid:4x9").unwrap();
+    let arc = Request {
+        game: GameKind::Arc,
+        ..Request::default()
+    };
+    let events = Mutex::new(Vec::new());
+    let value = Nimbers::new(arc)
+        .nimber_with_memo_file(
+            &graph,
+            &dir.join("cram.memo"),
+            Duration::from_millis(10),
+            None,
+            &|event| {
+                if matches!(event, MemoEvent::Saved(_)) {
+                    let _ = std::fs::remove_dir_all(&dir);
+                }
+                events.lock().unwrap().push(event);
+            },
+        )
+        .unwrap();
+    assert_eq!(value, 1);
+    let events = events.into_inner().unwrap();
+    assert!(
+        matches!(events.last(), Some(MemoEvent::SaveFailed(why)) if why.contains("cannot write the memo file")),
+        "{events:?}"
+    );
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, MemoEvent::Saved(_)))
+            .count(),
+        1,
+        "{events:?}"
+    );
+    let err = Nimbers::new(arc)
+        .nimber_with_memo_file(
+            &graph,
+            &dir.join("cram.memo"),
+            Duration::from_secs(1),
+            None,
+            &|_| {},
+        )
+        .unwrap_err();
+    assert!(
+        format!("{err:#}").contains("cannot write the memo file"),
+        "{err:#}"
+    );
+}
