@@ -261,18 +261,17 @@ impl Nimbers {
                     drop(finished);
                     // Saved while the search still runs: every entry is a fact. A save
                     // that fails (a full disk) is reported and the search goes on.
-                    let saved = file.save(&memo);
+                    let saved = MemoEvent::save(&file, &memo);
                     if interrupted() {
                         stop.store(true, Ordering::Relaxed);
-                    }
-                    let failed = saved.as_ref().err().map(|e| format!("{e:#}"));
-                    report(match saved {
-                        Ok(saved) => MemoEvent::Saved(saved),
-                        Err(e) => MemoEvent::SaveFailed(format!("{e:#}")),
-                    });
-                    if interrupted() {
+                        let failed = match &saved {
+                            MemoEvent::SaveFailed(why) => Some(why.clone()),
+                            _ => None,
+                        };
+                        report(saved);
                         return failed;
                     }
+                    report(saved);
                     finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
                 }
             });
@@ -296,10 +295,7 @@ impl Nimbers {
             }
         }
         let value = value?;
-        report(match file.save(&memo) {
-            Ok(saved) => MemoEvent::Saved(saved),
-            Err(e) => MemoEvent::SaveFailed(format!("{e:#}")),
-        });
+        report(MemoEvent::save(&file, &memo));
         Ok(value)
     }
 
@@ -322,6 +318,16 @@ pub enum MemoEvent {
     Saved(Saved),
     /// A save failed (the search goes on, and its value is still returned): why.
     SaveFailed(String),
+}
+
+impl MemoEvent {
+    /// Saves `memo` to `file`: what was saved, or why not.
+    fn save(file: &MemoFile, memo: &kayles_core::engine::MemoHandle) -> MemoEvent {
+        match file.save(memo) {
+            Ok(saved) => MemoEvent::Saved(saved),
+            Err(e) => MemoEvent::SaveFailed(format!("{e:#}")),
+        }
+    }
 }
 
 /// True when `graph`'s name is a family spec whose half turn is a mirror strategy of the

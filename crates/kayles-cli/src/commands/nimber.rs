@@ -86,15 +86,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if let Some(dir) = &args.checkpoint {
         return checkpoint(args, dir, spec.is_some(), out);
     }
-    if args.certificate.is_some()
-        && (spec.is_some() || args.graphs.len() != 1 || args.graphs[0] == "-")
-    {
-        bail!("--certificate takes one GRAPH (not -) and no --blowup or --module");
-    }
-    if args.memo_file.is_some()
-        && (spec.is_some() || args.graphs.len() != 1 || args.graphs[0] == "-")
-    {
-        bail!("--memo-file takes one GRAPH (not -) and no --blowup or --module");
+    let one_search = spec.is_none() && args.graphs.len() == 1 && args.graphs[0] != "-";
+    for (flag, given) in [
+        ("--certificate", args.certificate.is_some()),
+        ("--memo-file", args.memo_file.is_some()),
+    ] {
+        if given && !one_search {
+            bail!("{flag} takes one GRAPH (not -) and no --blowup or --module");
+        }
     }
     if args.memo_file.is_some() && args.memo_save_seconds == 0 {
         bail!("--memo-save-seconds must be at least 1");

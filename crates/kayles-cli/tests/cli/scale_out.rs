@@ -323,6 +323,25 @@ fn checkpoint_state(dir: &Path) -> (Vec<(usize, u32)>, usize) {
     (answers(&dir.join("results.txt")), jobs)
 }
 
+/// SIGKILLs `child` as soon as `ready` holds, which must happen within a minute and
+/// before the child finishes on its own.
+fn kill_once(child: &mut std::process::Child, ready: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "not ready in 60 s"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the kill"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+}
+
 #[test]
 fn a_killed_checkpoint_run_resumes_without_recomputing_finished_jobs() {
     let dir = scratch("kill").join("ck");
@@ -335,17 +354,9 @@ fn a_killed_checkpoint_run_resumes_without_recomputing_finished_jobs() {
         .spawn()
         .unwrap();
     let results = dir.join("results.txt");
-    let start = Instant::now();
-    while !results.exists() || answers(&results).len() < 3 {
-        assert!(start.elapsed() < Duration::from_secs(60), "no progress");
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "finished before the kill"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    kill_once(&mut child, || {
+        results.exists() && answers(&results).len() >= 3
+    });
     let (before, jobs) = checkpoint_state(&dir);
     assert!(
         before.len() >= 3 && before.len() < jobs,
@@ -396,17 +407,7 @@ fn a_killed_memo_file_run_resumes_from_its_last_save() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while !memo.exists() {
-        assert!(start.elapsed() < Duration::from_secs(60), "no save");
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "finished before the kill"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    kill_once(&mut child, || memo.exists());
     let out = kayles(&[&args[..], &["--memo-file", s(&memo)]].concat(), "");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(out.status.success(), "{stderr}");

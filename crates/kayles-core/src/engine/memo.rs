@@ -194,11 +194,6 @@ pub enum MemoTable {
     Symmetric,
 }
 
-impl MemoTable {
-    /// Both tables.
-    pub const ALL: [MemoTable; 2] = [MemoTable::Codes, MemoTable::Symmetric];
-}
-
 /// A solver's shared memo, held by another thread while a search runs or before it
 /// starts: every entry read (to save the memo) or entries added (to load a saved one).
 /// Every entry is a fact about its component (a stopped search keeps none of its
@@ -225,21 +220,22 @@ impl MemoHandle {
     /// Calls `f` with every entry of both tables (a shard at a time, each copied under its
     /// lock, so a running search waits for one copy at most).
     pub fn for_each_entry(&self, mut f: impl FnMut(MemoTable, &[u64], Record)) {
-        self.0
-            .codes
-            .for_each(|code, record| f(MemoTable::Codes, code, record));
-        self.0
-            .symmetric
-            .for_each(|code, record| f(MemoTable::Symmetric, code, record));
+        for table in [MemoTable::Codes, MemoTable::Symmetric] {
+            self.table(table)
+                .for_each(|code, record| f(table, code, record));
+        }
     }
 
     /// Merges `record` into the entry of `code` in `table`.
     pub fn insert(&self, table: MemoTable, code: &[u64], record: Record) {
-        let memo = match table {
+        self.table(table).insert(CodeMemo::hash(code), code, record);
+    }
+
+    fn table(&self, table: MemoTable) -> &ShardedMemo {
+        match table {
             MemoTable::Codes => &self.0.codes,
             MemoTable::Symmetric => &self.0.symmetric,
-        };
-        memo.insert(CodeMemo::hash(code), code, record);
+        }
     }
 
     /// Entries in both tables.

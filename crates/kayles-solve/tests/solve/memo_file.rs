@@ -2,6 +2,7 @@
 //! third), each loaded into a fresh solver, give the searched value; a file is refused by
 //! another game's or another graph's search.
 
+use kayles_core::game::GameSolver;
 use kayles_core::GameKind;
 use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs::Named;
@@ -17,6 +18,13 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A solver of `game` with `options`, set up for the family graph `spec`.
+fn prepared(options: &SearchOptions, game: GameKind, spec: &str) -> GameSolver {
+    let mut solver = options.solver(game);
+    options.prepare(&mut solver, Some(spec));
+    solver
+}
+
 #[test]
 fn memos_saved_while_a_search_runs_resume_to_its_value() {
     let dir = scratch("during");
@@ -26,8 +34,7 @@ fn memos_saved_while_a_search_runs_resume_to_its_value() {
     };
     for (game, spec) in [(GameKind::Arc, "grid:4x9"), (GameKind::Node, "grid:3x30")] {
         let graph = Named::parse(spec).unwrap();
-        let mut solver = options.solver(game);
-        options.prepare(&mut solver, Some(spec));
+        let mut solver = prepared(&options, game, spec);
         let memo = solver.memo_handle();
         let file = |i: usize| {
             MemoFile::new(
@@ -59,8 +66,7 @@ fn memos_saved_while_a_search_runs_resume_to_its_value() {
         picked.dedup();
         for i in picked {
             let entries = saves[i];
-            let mut fresh = options.solver(game);
-            options.prepare(&mut fresh, Some(spec));
+            let mut fresh = prepared(&options, game, spec);
             assert_eq!(files[i].load(&fresh.memo_handle()).unwrap(), Some(entries));
             assert_eq!(
                 fresh.memo_handle().len() as u64,
@@ -83,8 +89,7 @@ fn a_memo_serves_only_the_search_that_wrote_it() {
     let path = dir.join("grid.memo");
     let options = SearchOptions::default();
     let grid = Named::parse("grid:3x10").unwrap();
-    let mut solver = options.solver(GameKind::Arc);
-    options.prepare(&mut solver, Some("grid:3x10"));
+    let mut solver = prepared(&options, GameKind::Arc, "grid:3x10");
     solver.nimber(&grid.graph).unwrap();
     MemoFile::new(&path, GameKind::Arc, &grid, &solver.config())
         .save(&solver.memo_handle())
@@ -103,8 +108,7 @@ fn a_memo_serves_only_the_search_that_wrote_it() {
     ];
     for (game, spec, options) in others {
         let graph = Named::parse(spec).unwrap();
-        let mut other = options.solver(game);
-        options.prepare(&mut other, Some(spec));
+        let other = prepared(&options, game, spec);
         let err = MemoFile::new(&path, game, &graph, &other.config())
             .load(&other.memo_handle())
             .unwrap_err()
