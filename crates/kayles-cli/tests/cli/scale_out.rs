@@ -440,6 +440,27 @@ fn a_killed_memo_file_run_resumes_from_its_last_save() {
     let nowhere = dir.join("no-such-folder").join("cram.memo");
     let err = error(&[&args[..], &["--memo-file", s(&nowhere)]].concat(), "");
     assert!(err.contains("cannot write the memo file"), "{err}");
+    let err = error(
+        &[
+            &args[..],
+            &["--memo-file", s(&memo), "--memo-save-seconds", "0"],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(
+        err.contains("--memo-save-seconds must be at least 1"),
+        "{err}"
+    );
+    error(&[&args[..], &["--memo-save-seconds", "5"]].concat(), "");
+    error(
+        &[
+            &args[..],
+            &["--memo-file", s(&memo), "--checkpoint", s(&dir)],
+        ]
+        .concat(),
+        "",
+    );
 }
 
 /// Ctrl-C (SIGINT) during a `--memo-file` search saves the memo before it stops, with a
