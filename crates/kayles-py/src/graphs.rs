@@ -68,7 +68,8 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// --memo-file FILE` does: loaded first when the file exists (it must be the memo of this
 /// graph, game and memo key), saved every `memo_save_seconds` while the search runs and at
 /// the end, so that an interrupted call resumes from its last save (docs/scale-out.md);
-/// Ctrl-C saves it before the search stops.
+/// Ctrl-C saves it before the search stops. Given with `certificate=FILE`, the search and
+/// the proof keep their memo in it (a long certificate resumes from the saved memo).
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 ///
@@ -104,14 +105,9 @@ pub fn nimber(
 ) -> PyResult<u32> {
     let game = self::game(game)?;
     let search = search_method(method)?;
-    let given = [
-        checkpoint.is_some(),
-        certificate.is_some(),
-        memo_file.is_some(),
-    ];
-    if given.iter().filter(|&&g| g).count() > 1 {
+    if checkpoint.is_some() && (certificate.is_some() || memo_file.is_some()) {
         return Err(PyValueError::new_err(
-            "give one of checkpoint=, certificate= and memo_file=",
+            "checkpoint= does not combine with certificate= or memo_file=",
         ));
     }
     if memo_save_seconds == 0 {
@@ -139,14 +135,19 @@ pub fn nimber(
                 search,
                 ..Request::default()
             });
+            let every = std::time::Duration::from_secs(memo_save_seconds);
             match (certificate, memo_file) {
                 // Ctrl-C saves the memo, then stops the search (on the work's thread, which
                 // goes on after `KeyboardInterrupt` until the save is written).
                 (None, Some(path)) if nimbers.route(&named) == Route::Search => {
-                    let every = std::time::Duration::from_secs(memo_save_seconds);
                     nimbers.nimber_with_memo_file(&named, &path, every, Some(&stop), &|_| {})
                 }
-                (Some(path), _) => {
+                (Some(cert), Some(memo)) => nimbers
+                    .with_memo_file(&named, &memo, every, Some(&stop), &|_| {}, |nimbers| {
+                        nimbers.nimber_with_certificate(&named, &cert)
+                    })
+                    .map(|(value, _)| value),
+                (Some(path), None) => {
                     nimbers.set_stop_flag(Some(stop));
                     nimbers
                         .nimber_with_certificate(&named, &path)

@@ -107,7 +107,7 @@ def test_errors(cli, tmp_path):
         kayles.run(tmp_path / "none.g6", tmp_path / "r.txt", method="guess")
     with pytest.raises(ValueError, match="unknown method 'x' \\(expected search, recurrence, outcome, mex\\)"):
         kayles.sequence("path", 3, method="x")
-    with pytest.raises(ValueError, match="give one of checkpoint=, certificate= and memo_file="):
+    with pytest.raises(ValueError, match="checkpoint= does not combine with certificate= or memo_file="):
         kayles.nimber("path:3", checkpoint=tmp_path / "c", certificate=tmp_path / "c.cert")
     with pytest.raises(ValueError, match="resume=True continues certificates=DIR"):
         kayles.sequence("path", 3, resume=True)

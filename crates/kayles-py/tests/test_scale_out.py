@@ -4,6 +4,7 @@ and `--memo-file`, each side reading what the other wrote; resume after an inter
 run; the errors; Ctrl-C."""
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -140,8 +141,33 @@ def test_nimber_with_a_memo_file(cli, tmp_path):
     # Another game's search refuses it, with the command line's message.
     with pytest.raises(ValueError, match="is the memo of arc grid:4x7"):
         kayles.nimber("grid:4x7", memo_file=memo)
-    with pytest.raises(ValueError, match="give one of checkpoint=, certificate= and memo_file="):
+    with pytest.raises(ValueError, match="checkpoint= does not combine with certificate= or memo_file="):
         kayles.nimber("grid:4x7", memo_file=memo, checkpoint=tmp_path / "ck")
+
+
+def test_a_certificate_with_a_memo_file(cli, checker, tmp_path):
+    """The memo a certificate run saved answers most of the next run's search and proof
+    (the proof may ask a few questions the first did not, its memo holding more), and the
+    certificate that run writes from it still checks."""
+    memo, first, second = tmp_path / "cram.memo", tmp_path / "a.cert", tmp_path / "b.cert"
+    assert kayles.nimber("grid:4x7", game="arc", certificate=first, memo_file=memo) == 3
+    assert checker("grid:4x7", first) == (0, "3")
+
+    def searched(*flags):
+        out = subprocess.run(
+            [cli.path, "nimber", "--game", "arc", "grid:4x7", "--stats", *flags],
+            capture_output=True,
+            text=True,
+        )
+        assert out.stdout == "3\n", out.stderr
+        return out.stderr, int(out.stderr.split(" positions searched")[0].split()[-1])
+
+    _, fresh = searched("--certificate", str(tmp_path / "fresh.cert"))
+    stderr, resumed = searched("--memo-file", str(memo), "--certificate", str(second))
+    assert "loaded" in stderr
+    assert resumed * 20 < fresh, (resumed, fresh)
+    assert checker("grid:4x7", second) == (0, "3")
+    assert sorted(os.listdir(tmp_path)) == ["a.cert", "b.cert", "cram.memo", "fresh.cert"]
 
 
 def test_errors_are_value_errors_with_the_command_lines_messages(cli, tmp_path):

@@ -1,9 +1,10 @@
 //! Certificates as the front ends write them (docs/certificates.md): one file for one
-//! graph ([`CertificateFile`]: `kayles nimber --certificate FILE`,
+//! graph ([`PartFile`]: `kayles nimber --certificate FILE`,
 //! `kayles.nimber(certificate=...)`), and a directory with one file per term of a
 //! sequence ([`CertificateDir`]: `kayles seq --certificates DIR`), each named by its
-//! term's family spec ([`file_name`]) and written whole or not at all, so that a later
-//! run can skip the terms already certified.
+//! term's family spec ([`file_name`]). Either is written whole or not at all (to
+//! `FILE.part`, renamed when whole), so that a later run can skip the terms already
+//! certified and a file with the final name is never cut short.
 
 use anyhow::{bail, Context, Result};
 use kayles_cert::format::Header;
@@ -123,26 +124,42 @@ impl CertificateDir {
 
     /// Starts the certificate of `spec` (its `.part` file), before the search.
     pub fn start(&self, spec: &str) -> Result<PartFile> {
-        let path = self.path(spec);
-        let mut part = path.clone().into_os_string();
-        part.push(".part");
-        let part = PathBuf::from(part);
-        Ok(PartFile {
-            file: CertificateFile::create(&part)?,
-            part,
-            path,
-        })
+        PartFile::create(&self.path(spec))
     }
 }
 
-/// A certificate being written into a [`CertificateDir`].
+/// A certificate being written to `FILE.part` ([`part_path`]) and given its final name
+/// `FILE` once whole: a file with the final name is a whole certificate, and a run killed
+/// while it writes leaves only the `.part` file.
 pub struct PartFile {
     file: CertificateFile,
     part: PathBuf,
     path: PathBuf,
 }
 
+/// Where the certificate that will be `path` is written until it is whole.
+///
+/// ```
+/// use kayles_solve::certificates::part_path;
+/// assert_eq!(part_path("out/q8.cert".as_ref()), std::path::Path::new("out/q8.cert.part"));
+/// ```
+pub fn part_path(path: &Path) -> PathBuf {
+    let mut part = path.as_os_str().to_owned();
+    part.push(".part");
+    PathBuf::from(part)
+}
+
 impl PartFile {
+    /// Creates (or truncates) `path`'s `.part` file, before the search.
+    pub fn create(path: &Path) -> Result<PartFile> {
+        let part = part_path(path);
+        Ok(PartFile {
+            file: CertificateFile::create(&part)?,
+            part,
+            path: path.to_path_buf(),
+        })
+    }
+
     /// Writes the certificate (as [`CertificateFile::write`]) and gives it its final
     /// name; returns the summary and that path.
     pub fn write(

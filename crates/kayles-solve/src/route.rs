@@ -3,7 +3,7 @@
 //! modular decomposition and search ([`Nimbers`]), so that `kayles nimber` and
 //! `kayles.nimber` take the same route on the same graph.
 
-use crate::certificates::CertificateFile;
+use crate::certificates::PartFile;
 use crate::config::SearchOptions;
 use crate::graphs::Named;
 use crate::memo_file::{MemoFile, Saved};
@@ -153,9 +153,10 @@ impl Nimbers {
     /// The nimber of `graph` by search (as [`nimber_by`](Self::nimber_by) searches it, or
     /// 0 by its mirror strategy when [`route`](Self::route) would take that) and a
     /// certificate of it written to `path` (docs/certificates.md), whose summary is
-    /// returned too. The file is created before the search, so a path that cannot be
-    /// written fails at once; the search solver's memo answers the proof builder's
-    /// questions.
+    /// returned too. The file (its `.part` file, renamed when the certificate is whole:
+    /// [`PartFile`]) is created before the search, so a path that cannot be written fails
+    /// at once; the search solver's memo answers the proof builder's questions (and
+    /// [`with_memo_file`](Self::with_memo_file) keeps that memo across runs).
     ///
     /// ```
     /// use kayles_solve::graphs::Named;
@@ -173,14 +174,14 @@ impl Nimbers {
         graph: &Named,
         path: &Path,
     ) -> Result<(u32, kayles_cert::Summary)> {
-        let file = CertificateFile::create(path)?;
+        let file = PartFile::create(path)?;
         // A graph with a mirror strategy is proved by it (one fact), without a search.
         let value = if has_mirror_strategy(graph) {
             0
         } else {
             self.nimber_by(graph, Route::Search)?
         };
-        let summary = file.write(&graph.graph, &graph.name, &mut self.solver)?;
+        let (summary, _) = file.write(&graph.graph, &graph.name, &mut self.solver)?;
         ensure!(
             summary.nimber == value,
             "the certificate proves {} where the search found {value}",
@@ -189,15 +190,10 @@ impl Nimbers {
         Ok((value, summary))
     }
 
-    /// The nimber of `graph` by search, its memo kept in `path`
-    /// ([`MemoFile`]): loaded first when the file exists (a
-    /// file of another search is an error), saved every `every` while the search runs
-    /// (from another thread; the search goes on meanwhile) and once more at the end, so
-    /// that a run killed at any moment, started again, resumes from its last save.
-    /// `report` hears what was loaded and saved, and saves that failed (a full disk: the
-    /// search goes on, and its value is returned). When `interrupt` is raised (by a signal
-    /// handler: Ctrl-C), the memo is saved at once, the search is stopped, and the error
-    /// says so.
+    /// The nimber of `graph` by search, its memo kept in `path`: [`with_memo_file`]
+    /// around [`nimber_by`](Self::nimber_by) with [`Route::Search`].
+    ///
+    /// [`with_memo_file`]: Self::with_memo_file
     ///
     /// ```
     /// use kayles_solve::graphs::Named;
@@ -222,6 +218,50 @@ impl Nimbers {
         interrupt: Option<&AtomicBool>,
         report: &(dyn Fn(MemoEvent) + Sync),
     ) -> Result<u32> {
+        self.with_memo_file(graph, path, every, interrupt, report, |nimbers| {
+            nimbers.nimber_by(graph, Route::Search)
+        })
+    }
+
+    /// Runs `work` (a search of `graph`: [`nimber_by`](Self::nimber_by) with
+    /// [`Route::Search`], or [`nimber_with_certificate`](Self::nimber_with_certificate),
+    /// whose proof asks the same memo) with the search's memo kept in `path`
+    /// ([`MemoFile`]): loaded first when the file exists (a file of another search is an
+    /// error), saved every `every` while `work` runs (from another thread; the work goes
+    /// on meanwhile) and once more when it has finished, so that a run killed at any
+    /// moment, started again, resumes from its last save. `report` hears what was loaded
+    /// and saved, and saves that failed (a full disk: the work goes on, and its result is
+    /// returned). When `interrupt` is raised (by a signal handler: Ctrl-C), the memo is
+    /// saved at once, the search is stopped, and the error says so.
+    ///
+    /// ```
+    /// use kayles_solve::graphs::Named;
+    /// use kayles_solve::route::{Nimbers, Request};
+    /// use std::time::Duration;
+    /// let dir = std::env::temp_dir().join(format!("kayles-memo-cert-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let (memo, cert) = (dir.join("grid.memo"), dir.join("grid.cert"));
+    /// let grid = Named::parse("grid:3x12").unwrap();
+    /// let every = Duration::from_secs(600);
+    /// let mut nimbers = Nimbers::new(Request::default());
+    /// let (value, summary) = nimbers
+    ///     .with_memo_file(&grid, &memo, every, None, &|_| {}, |n| {
+    ///         n.nimber_with_certificate(&grid, &cert)
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!((value, summary.nimber), (5, 5));
+    /// assert!(memo.exists() && cert.exists());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn with_memo_file<T>(
+        &mut self,
+        graph: &Named,
+        path: &Path,
+        every: Duration,
+        interrupt: Option<&AtomicBool>,
+        report: &(dyn Fn(MemoEvent) + Sync),
+        work: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
         self.request
             .search
             .prepare(&mut self.solver, Some(&graph.name));
@@ -238,7 +278,7 @@ impl Nimbers {
         });
         let interrupted = || interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed));
         let done = (Mutex::new(false), Condvar::new());
-        let value = std::thread::scope(|scope| {
+        let result = std::thread::scope(|scope| {
             // The saver's answer: why the save an interrupt asked for failed, if it did.
             let saver = scope.spawn(|| -> Option<String> {
                 let (finished, wake) = &done;
@@ -275,13 +315,13 @@ impl Nimbers {
                     finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
                 }
             });
-            let value = self.nimber_by(graph, Route::Search);
+            let result = work(self);
             *done.0.lock().unwrap_or_else(|p| p.into_inner()) = true;
             done.1.notify_all();
             let failed = saver.join().expect("the memo saver does not panic");
-            (value, failed)
+            (result, failed)
         });
-        let (value, failed) = value;
+        let (result, failed) = result;
         if interrupt.is_some() {
             self.solver.set_stop_flag(None);
         }
@@ -294,9 +334,9 @@ impl Nimbers {
                 Some(e) => bail!("interrupted; the memo could not be saved: {e}"),
             }
         }
-        let value = value?;
+        let result = result?;
         report(MemoEvent::save(&file, &memo));
-        Ok(value)
+        Ok(result)
     }
 
     /// A flag that stops both searching routes (see

@@ -6,8 +6,9 @@ use crate::output::Output;
 use crate::progress;
 use anyhow::{bail, Result};
 use kayles_core::GameKind;
+use kayles_solve::certificates::part_path;
 use kayles_solve::config::SearchOptions;
-use kayles_solve::graphs;
+use kayles_solve::graphs::{self, Named};
 use kayles_solve::machine::peak_rss_kib;
 use kayles_solve::route::{Engine, MemoEvent, Nimbers, Request, Route};
 use kayles_solve::scale_out::checkpoint::{self, CHECKPOINT_JOBS};
@@ -55,15 +56,17 @@ pub struct Args {
     checkpoint_jobs: Option<usize>,
     /// Write a certificate of the value to FILE (one GRAPH, search route, Node or Arc
     /// Kayles), zstd-compressed, for the independent checker `kayles-check GRAPH FILE`
-    /// (docs/certificates.md).
+    /// (docs/certificates.md); it is written to FILE.part and renamed when whole. With
+    /// --memo-file the search and the proof keep their memo in that file.
     #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
     certificate: Option<std::path::PathBuf>,
     /// Keep the search's memo in FILE (one GRAPH, search route): loaded at the start when
     /// FILE exists (it must be the memo of this graph, game and memo key), saved while the
     /// search runs (see --memo-save-seconds) and at the end, so that a killed run, started
     /// again with the same command, resumes from its last save (docs/scale-out.md).
-    /// Ctrl-C (or SIGTERM) saves the memo, then stops.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "certificate"])]
+    /// Ctrl-C (or SIGTERM) saves the memo, then stops. With --certificate the memo is
+    /// kept while the proof is written too.
+    #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
     memo_file: Option<std::path::PathBuf>,
     /// With --memo-file: save the memo every this many seconds.
     #[arg(
@@ -111,39 +114,28 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             (None, Some(path)) => {
                 let watch = nimbers.solver().progress();
                 // Once the search has its value the proof is written: its bytes so far.
+                let part = part_path(path);
                 let written = || {
-                    let bytes = std::fs::metadata(path).ok()?.len();
+                    let bytes = std::fs::metadata(&part).ok()?.len();
                     (bytes > 0)
                         .then(|| format!("certificate: {:.1} MB written", bytes as f64 / 1e6))
                 };
                 let (value, summary) =
                     progress::with_search_progress_and(watch, &named.name, written, || {
-                        nimbers.nimber_with_certificate(&named, path)
+                        with_memo_file(args, &mut nimbers, &named, |nimbers| {
+                            nimbers.nimber_with_certificate(&named, path)
+                        })
                     })?;
                 eprintln!("{}: certificate {}: {summary}", named.name, path.display());
                 (value, Route::Search)
             }
             (None, None) => match nimbers.route(&named) {
-                Route::Search if args.memo_file.is_some() => {
-                    let path = args.memo_file.as_deref().expect("a memo file");
-                    let watch = nimbers.solver().progress();
-                    let every = Duration::from_secs(args.memo_save_seconds);
-                    let value = progress::with_search_progress(watch, &named.name, || {
-                        let interrupt = crate::interrupt::catch();
-                        nimbers.nimber_with_memo_file(
-                            &named,
-                            path,
-                            every,
-                            Some(interrupt),
-                            &|event| report_memo_event(path, event),
-                        )
-                    })?;
-                    (value, Route::Search)
-                }
                 Route::Search => {
                     let watch = nimbers.solver().progress();
                     let value = progress::with_search_progress(watch, &named.name, || {
-                        nimbers.nimber_by(&named, Route::Search)
+                        with_memo_file(args, &mut nimbers, &named, |nimbers| {
+                            nimbers.nimber_by(&named, Route::Search)
+                        })
                     })?;
                     (value, Route::Search)
                 }
@@ -180,6 +172,30 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
 }
 
 /// One line on standard error for each load and save of `--memo-file`.
+/// `work` on `nimbers` (a search of `named`), with `--memo-file` when it was given: its
+/// memo loaded first, saved while it runs and at the end, and saved on Ctrl-C or SIGTERM
+/// before the search stops.
+fn with_memo_file<T>(
+    args: &Args,
+    nimbers: &mut Nimbers,
+    named: &Named,
+    work: impl FnOnce(&mut Nimbers) -> Result<T>,
+) -> Result<T> {
+    let Some(path) = args.memo_file.as_deref() else {
+        return work(nimbers);
+    };
+    let every = Duration::from_secs(args.memo_save_seconds);
+    let interrupt = crate::interrupt::catch();
+    nimbers.with_memo_file(
+        named,
+        path,
+        every,
+        Some(interrupt),
+        &|event| report_memo_event(path, event),
+        work,
+    )
+}
+
 fn report_memo_event(path: &Path, event: MemoEvent) {
     let path = path.display();
     match event {

@@ -463,6 +463,46 @@ fn a_killed_memo_file_run_resumes_from_its_last_save() {
     );
 }
 
+/// `--certificate` with `--memo-file`: a run killed after a save leaves its memo and no
+/// file under the certificate's name; the same command resumes from the memo (the search
+/// and the proof's questions) and writes a certificate that the checker accepts.
+#[test]
+fn a_killed_certificate_run_resumes_from_its_memo_file() {
+    let dir = scratch("memo-certificate");
+    let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
+    let args = [
+        "nimber",
+        "--game",
+        "arc",
+        "--threads",
+        "1",
+        "grid:5x7",
+        "--certificate",
+        s(&cert),
+        "--memo-file",
+        s(&memo),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(args)
+        .args(["--memo-save-seconds", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    kill_once(&mut child, || memo.exists());
+    assert!(!cert.exists(), "a killed run left a certificate");
+    let out = kayles(&args, "");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    assert!(stderr.contains("loaded"), "{stderr}");
+    let verified = kayles_check::check("grid:5x7", std::fs::File::open(&cert).unwrap());
+    assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
+    let mut part = cert.into_os_string();
+    part.push(".part");
+    assert!(!Path::new(&part).exists(), "the .part file was left");
+}
+
 /// Ctrl-C (SIGINT) during a `--memo-file` search saves the memo before it stops, with a
 /// one-line error; the same command then resumes from it.
 #[test]
