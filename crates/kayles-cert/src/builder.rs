@@ -57,7 +57,9 @@ pub struct ProofBuilder<'h, O, W: Write> {
     search_small: usize,
     /// Mirror strategies, proved as facts of their own (value 0, no moves).
     mirrors: Mirrors,
-    /// What `mirrors` found for each representative asked about, by its key.
+    /// What `mirrors` found for representatives asked about lately, by their vertex
+    /// sets' keys (a strategy is a set's, not its class's); emptied when it reaches
+    /// [`CACHE_ENTRIES`](crate::represent::CACHE_ENTRIES).
     mirror_of: HashMap<Key, Option<Vec<u32>>>,
 }
 
@@ -126,7 +128,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok(self.small_nimber(comp));
         }
         let rep = self.reps.of(self.host, comp);
-        self.value_of(&rep.set, rep.key)
+        self.value_of(&rep)
     }
 
     /// The nimber of a position of at most [`MAX_COMPUTED`](crate::format::MAX_COMPUTED)
@@ -139,26 +141,36 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         })
     }
 
-    fn value_of(&mut self, rep: &[u32], key: Key) -> Result<u32, Error> {
-        if let Some(&v) = self.known.get(&key) {
+    fn value_of(&mut self, rep: &Rep) -> Result<u32, Error> {
+        if let Some(&v) = self.known.get(&rep.key) {
             return Ok(v);
         }
-        let v = if self.mirror(rep, key).is_some() {
+        let v = if self.mirror(&rep.set).is_some() {
             0
         } else {
-            self.oracle.nimber(&self.vertex_set(rep))?
+            self.oracle.nimber(&self.vertex_set(&rep.set))?
         };
-        self.known.insert(key, v);
+        self.known.insert(rep.key, v);
         Ok(v)
     }
 
-    /// A mirror strategy of the representative `rep` (whose key is `key`), found once.
-    fn mirror(&mut self, rep: &[u32], key: Key) -> Option<Vec<u32>> {
+    /// A mirror strategy of the representative `rep`.
+    fn mirror(&mut self, rep: &[u32]) -> Option<Vec<u32>> {
         let (mirrors, host) = (&self.mirrors, self.host);
+        if self.mirror_of.len() >= crate::represent::CACHE_ENTRIES {
+            self.mirror_of.clear();
+        }
         self.mirror_of
-            .entry(key)
+            .entry(Key::of_vertices(host.order(), rep))
             .or_insert_with(|| mirrors.of(host, rep))
             .clone()
+    }
+
+    /// Writes `fact` about the representative `rep`: its index.
+    fn push(&mut self, rep: &Rep, fact: &Fact) -> Result<u64, Error> {
+        let index = self.writer.push(fact)?;
+        self.reps.fix(rep);
+        Ok(index)
     }
 
     fn vertex_set(&self, set: &[u32]) -> VertexSet {
@@ -285,7 +297,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok((Ref::Computed, self.nimber(comp)?));
         }
         let rep = self.reps.of(self.host, comp);
-        let (index, value) = self.eq_fact(&rep.set, rep.key)?;
+        let (index, value) = self.eq_fact(&rep)?;
         Ok((fact_ref(index, &rep), value))
     }
 
@@ -298,7 +310,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         let rep = self.reps.of(self.host, comp);
         let exact = comp.len() <= self.computed
             || self.eq.contains_key(&rep.key)
-            || self.mirror(&rep.set, rep.key).is_some();
+            || self.mirror(&rep.set).is_some();
         if exact || self.known.get(&rep.key) == Some(&w) {
             let (r, value) = self.eq_ref(comp)?;
             if value == w {
@@ -321,16 +333,17 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             .collect();
         if let Some(i) = self.first_of_value(&results, 0..results.len(), w)? {
             let refs = self.exact_proof(&results[i])?;
-            let index = self.writer.push(&Fact {
+            let fact = Fact {
                 value: w,
                 set: rep.set.clone(),
                 evidence: Evidence::Witness(moves[i].0, refs),
-            })?;
+            };
+            let index = self.push(&rep, &fact)?;
             self.ne.insert((rep.key, w), index);
             return Ok(fact_ref(index, &rep));
         }
         // No move leads to w, so the value is below w (the search won by a heap move).
-        let value = self.value_of(&rep.set, rep.key)?;
+        let value = self.value_of(&rep)?;
         if value >= w {
             return Err(Error::Inconsistent(format!(
                 "the oracle says a position has value {value} >= {w} but no move leads to {w}"
@@ -344,23 +357,24 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         comps.iter().map(|c| Ok(self.eq_ref(c)?.0)).collect()
     }
 
-    /// The EQ fact about the representative `x` (whose key is `key`), written first if
-    /// need be.
-    fn eq_fact(&mut self, x: &[u32], key: Key) -> Result<(u64, u32), Error> {
+    /// The EQ fact about the representative `rep`, written first if need be.
+    fn eq_fact(&mut self, rep: &Rep) -> Result<(u64, u32), Error> {
+        let (x, key) = (&rep.set, rep.key);
         if let Some(&found) = self.eq.get(&key) {
             return Ok(found);
         }
-        if let Some(images) = self.mirror(x, key) {
-            let index = self.writer.push(&Fact {
+        if let Some(images) = self.mirror(x) {
+            let fact = Fact {
                 value: 0,
                 set: x.to_vec(),
                 evidence: Evidence::Mirror(images),
-            })?;
+            };
+            let index = self.push(rep, &fact)?;
             self.eq.insert(key, (index, 0));
             self.known.insert(key, 0);
             return Ok((index, 0));
         }
-        let v = self.value_of(x, key)?;
+        let v = self.value_of(rep)?;
         let outcomes = self.outcomes(x);
         let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
         let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
@@ -399,11 +413,12 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             }
             proofs[i] = Some(refs);
         }
-        let index = self.writer.push(&Fact {
+        let fact = Fact {
             value: v,
             set: x.to_vec(),
             evidence: Evidence::Moves(proofs.into_iter().map(Option::unwrap_or_default).collect()),
-        })?;
+        };
+        let index = self.push(rep, &fact)?;
         self.eq.insert(key, (index, v));
         Ok((index, v))
     }

@@ -50,8 +50,9 @@ pub struct SolverOracle<'a> {
     solver: &'a mut GameSolver,
     host: &'a Graph,
     config: SearchConfig,
-    /// What is known of the positions already asked about, by their sets' keys (a question
-    /// costs microseconds even when the memo has the answer).
+    /// What is known of the positions asked about lately, by their sets' keys (a question
+    /// costs microseconds even when the memo has the answer); emptied when it reaches
+    /// [`CACHE_ENTRIES`](crate::represent::CACHE_ENTRIES), as the memo keeps the answers.
     cache: hashbrown::HashMap<Key, Known>,
     /// Questions the solver answered (both kinds).
     pub queries: u64,
@@ -123,6 +124,14 @@ impl<'a> SolverOracle<'a> {
     }
 }
 
+/// What `cache` (a [`SolverOracle`]'s, bounded) knows of `set`: nothing at first.
+fn known_in<'c>(cache: &'c mut hashbrown::HashMap<Key, Known>, set: &VertexSet) -> &'c mut Known {
+    if cache.len() >= crate::represent::CACHE_ENTRIES {
+        cache.clear();
+    }
+    cache.entry(Key::of_set(set.words())).or_default()
+}
+
 impl Drop for SolverOracle<'_> {
     fn drop(&mut self) {
         self.solver.set_config(self.config);
@@ -131,7 +140,7 @@ impl Drop for SolverOracle<'_> {
 
 impl Oracle for SolverOracle<'_> {
     fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
-        let known = self.cache.entry(Key::of_set(set.words())).or_default();
+        let known = known_in(&mut self.cache, set);
         if let Some(v) = known.value {
             return Ok(v);
         }
@@ -142,7 +151,7 @@ impl Oracle for SolverOracle<'_> {
     }
 
     fn value_is(&mut self, set: &VertexSet, x: u32) -> Result<bool, Error> {
-        let known = self.cache.entry(Key::of_set(set.words())).or_default();
+        let known = known_in(&mut self.cache, set);
         if let Some(is) = known.is(x) {
             return Ok(is);
         }
@@ -154,7 +163,7 @@ impl Oracle for SolverOracle<'_> {
     }
 
     fn value_is_known(&mut self, set: &VertexSet, x: u32) -> Option<bool> {
-        let known = self.cache.entry(Key::of_set(set.words())).or_default();
+        let known = known_in(&mut self.cache, set);
         if let Some(is) = known.is(x) {
             return Some(is);
         }

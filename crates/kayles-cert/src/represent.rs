@@ -25,7 +25,7 @@ pub enum Dedup {
     /// `Canonical`.
     Symmetry,
     /// Isomorphic positions (equal canonical codes, [`Canonizer::code`]): the
-    /// representative is the first position met with that code.
+    /// representative is the first position of the class that a fact is written about.
     #[default]
     Canonical,
 }
@@ -38,7 +38,9 @@ pub struct Rep {
     pub set: Vec<u32>,
     /// `map[i]`: the position's vertex that `set[i]` corresponds to.
     pub map: Option<Vec<u32>>,
-    /// The representative's [`Key`], under which the builder files its facts.
+    /// The key under which the builder files the facts of every position with this
+    /// representative: the representative's vertex set's [`Key`], or under
+    /// [`Dedup::Canonical`] its isomorphism class's (the canonical code's).
     pub key: Key,
 }
 
@@ -49,7 +51,7 @@ pub struct Representatives {
 
 /// The most positions whose canonical order [`Representatives`] remembers (the builder
 /// asks for one position several times, often far apart: grid 3 x 13 in Arc Kayles took
-/// half as long again with 2^16). An entry is the position's key, its class and its
+/// half as long again with 2^16). An entry is the position's key, its class's key and its
 /// order, about a hundred bytes at 60 vertices.
 pub const CACHE_ENTRIES: usize = 1 << 20;
 
@@ -60,27 +62,30 @@ enum Rule {
     Canonical(Option<Box<Classes>>),
 }
 
-/// The isomorphism classes met under [`Dedup::Canonical`], kept compact: a certificate of
-/// millions of facts meets several times as many classes (grid 3 x 13 in Arc Kayles:
-/// 166 thousand classes for 65 thousand facts), and kept as `Vec`s of codes, sets and
-/// orders they held most of the builder's memory.
+/// The isomorphism classes that have a fact, under [`Dedup::Canonical`], kept compact: a
+/// certificate meets several times as many classes as it writes facts about (Cram 5 x 8:
+/// 3.7 million classes for 1.0 million facts), so a class is given its representative,
+/// the first position of the class that a fact is written about ([`Representatives::fix`]),
+/// only then; until then a position is its own representative, filed under its class's
+/// key.
 struct Classes {
     canonizer: Canonizer,
     /// The host's rows.
     adjacency: Adjacency,
-    /// The key of a canonical code -> its class's index.
+    /// The key of a canonical code -> its class's index, for the classes that have a
+    /// representative.
     index: HashMap<Key, u32>,
-    /// Each class's representative (the first position met with its code), as host bit
-    /// words, as many a class as [`Adjacency::set`] makes.
+    /// Each class's representative, as host bit words, as many a class as
+    /// [`Adjacency::set`] makes.
     rep_sets: Vec<u64>,
     /// Where each class's canonical order starts in `orders`.
     order_starts: Vec<u64>,
     /// The canonical orders of the representatives, as [`put_order`] stores them.
     orders: Vec<u8>,
-    /// Positions met lately: key -> (class, the position's canonical order, stored as
-    /// by [`put_order`], or nothing when the position is its class's representative);
-    /// emptied when it reaches [`CACHE_ENTRIES`].
-    recent: HashMap<Key, (u32, Box<[u8]>)>,
+    /// Positions met lately: key -> (the key of its canonical code, the position's
+    /// canonical order, stored as by [`put_order`]); emptied when it reaches
+    /// [`CACHE_ENTRIES`].
+    recent: HashMap<Key, (Key, Box<[u8]>)>,
 }
 
 impl Representatives {
@@ -123,6 +128,16 @@ impl Representatives {
                 .unwrap_or_else(same),
         }
     }
+
+    /// Notes that a fact is written about `rep` (as [`of`](Self::of) gave it): under
+    /// [`Dedup::Canonical`], a class without a representative takes `rep`'s set as its
+    /// own, so every later position of the class is mapped onto it. Nothing under the
+    /// other rules, whose representatives do not depend on what was written.
+    pub fn fix(&mut self, rep: &Rep) {
+        if let (Rule::Canonical(Some(classes)), None) = (&mut self.rule, &rep.map) {
+            classes.fix(&rep.set, rep.key);
+        }
+    }
 }
 
 impl Classes {
@@ -144,49 +159,43 @@ impl Classes {
         &self.rep_sets[class as usize * w..(class as usize + 1) * w]
     }
 
+    /// The key of `set`'s canonical code and `set`'s canonical order, from `recent` or
+    /// worked out (and then remembered); `None` when it cannot be canonized.
+    fn class_of(&mut self, set: &[u32], words: &[u64]) -> Option<(Key, Vec<u32>)> {
+        let key = Key::of_set(words);
+        if let Some((class_key, order)) = self.recent.get(&key) {
+            return Some((*class_key, get_order(order, 0, set.len())));
+        }
+        // The induced rows straight from the host's rows (no graph built).
+        let (code, order) = canonical(&mut self.canonizer, &self.adjacency, set)?;
+        let class_key = Key::of_code(set.len(), &code);
+        if self.recent.len() >= CACHE_ENTRIES {
+            self.recent.clear();
+        }
+        let mut stored = Vec::new();
+        put_order(&mut stored, &order);
+        self.recent
+            .insert(key, (class_key, stored.into_boxed_slice()));
+        Some((class_key, order))
+    }
+
     /// The representative of `set` (`None` when it cannot be canonized).
     fn of(&mut self, set: &[u32]) -> Option<Rep> {
         let words = self.adjacency.set(set);
-        let key = Key::of_set(&words);
         let w = words.len();
-        let same = |key| Rep {
+        let (key, order) = self.class_of(set, &words)?;
+        let same = || Rep {
             set: set.to_vec(),
             map: None,
             key,
         };
-        let (class, order) = match self.recent.get(&key) {
-            // A representative is remembered without its order.
-            Some((_, order)) if order.is_empty() => return Some(same(key)),
-            Some((class, order)) => (*class, get_order(order, 0, set.len())),
-            None => {
-                // The induced rows straight from the host's rows (no graph built).
-                let (code, order) = canonical(&mut self.canonizer, &self.adjacency, set)?;
-                let class = match self.index.entry(Key::of_code(set.len(), &code)) {
-                    hashbrown::hash_map::Entry::Occupied(e) => *e.get(),
-                    hashbrown::hash_map::Entry::Vacant(e) => {
-                        let class = self.order_starts.len() as u32;
-                        self.rep_sets.extend(&words);
-                        self.order_starts.push(self.orders.len() as u64);
-                        put_order(&mut self.orders, &order);
-                        *e.insert(class)
-                    }
-                };
-                if self.recent.len() >= CACHE_ENTRIES {
-                    self.recent.clear();
-                }
-                let is_rep = self.rep_words(class, w) == words;
-                let mut stored = Vec::new();
-                if !is_rep {
-                    put_order(&mut stored, &order);
-                }
-                self.recent.insert(key, (class, stored.into_boxed_slice()));
-                if is_rep {
-                    return Some(same(key));
-                }
-                (class, order)
-            }
+        let Some(&class) = self.index.get(&key) else {
+            return Some(same());
         };
         let rep_words = self.rep_words(class, w);
+        if rep_words == words {
+            return Some(same());
+        }
         let rep = crate::bitset::vertices(rep_words);
         if rep.len() != set.len() {
             // Two codes with one key (a hash collision, not expected): no merging.
@@ -199,10 +208,31 @@ impl Classes {
             map[a as usize] = set[order[p] as usize];
         }
         Some(Rep {
-            key: Key::of_set(rep_words),
+            key,
             set: rep,
             map: Some(map),
         })
+    }
+
+    /// Makes `set` the representative of its class, whose key is `key`, unless the class
+    /// has one (or `key` is not its class's: a set that could not be canonized, or a
+    /// collision).
+    fn fix(&mut self, set: &[u32], key: Key) {
+        if self.index.contains_key(&key) {
+            return;
+        }
+        let words = self.adjacency.set(set);
+        let Some((class_key, order)) = self.class_of(set, &words) else {
+            return;
+        };
+        if class_key != key {
+            return;
+        }
+        let class = self.order_starts.len() as u32;
+        self.rep_sets.extend(&words);
+        self.order_starts.push(self.orders.len() as u64);
+        put_order(&mut self.orders, &order);
+        self.index.insert(key, class);
     }
 }
 
@@ -278,7 +308,9 @@ mod tests {
         assert_eq!(get_order(&store, 2200, 200), short);
     }
 
-    /// Every representative's map is an isomorphism onto the position.
+    /// Every representative's map is an isomorphism onto the position; under the
+    /// canonical rule a class's representative is the first position of it that was
+    /// fixed (a fact written about it), and every position of the class maps onto it.
     #[test]
     fn maps_are_isomorphisms() {
         for spec in ["grid:3x5", "petersen:6,2", "star:6"] {
@@ -286,6 +318,11 @@ mod tests {
             let sym = families::host_symmetry(spec).unwrap();
             for dedup in [Dedup::Exact, Dedup::Symmetry, Dedup::Canonical] {
                 let mut reps = Representatives::new(dedup, sym.clone());
+                // Under the canonical rule: each class's key -> the set fixed for it.
+                let mut fixed: HashMap<Key, Vec<u32>> = HashMap::new();
+                let mut mapped = 0;
+                // Without a host symmetry the symmetry rule is the canonical one.
+                let canonical = dedup == Dedup::Canonical || sym.is_none();
                 for mask in 1u32..1 << 12 {
                     let vs = VertexSet::from_vertices(
                         host.order(),
@@ -295,7 +332,21 @@ mod tests {
                     for c in comps {
                         let set: Vec<u32> = c.iter().map(|v| v as u32).collect();
                         let rep = reps.of(&host, &set);
-                        assert_eq!(rep.key, Key::of_vertices(host.order(), &rep.set));
+                        if canonical {
+                            // Fixing every other position leaves classes without one
+                            // for a while.
+                            match fixed.get(&rep.key) {
+                                Some(first) => assert_eq!(&rep.set, first, "{spec}"),
+                                None => assert_eq!(rep.set, set, "{spec}"),
+                            }
+                            if mask % 2 == 0 && !fixed.contains_key(&rep.key) {
+                                reps.fix(&rep);
+                                fixed.insert(rep.key, rep.set.clone());
+                            }
+                        } else {
+                            assert_eq!(rep.key, Key::of_vertices(host.order(), &rep.set));
+                        }
+                        mapped += usize::from(rep.map.is_some());
                         let map = rep.map.clone().unwrap_or_else(|| set.clone());
                         let mut image = map.clone();
                         image.sort_unstable();
@@ -309,6 +360,7 @@ mod tests {
                         }
                     }
                 }
+                assert!(dedup == Dedup::Exact || mapped > 0, "{spec} {dedup:?}");
             }
         }
     }
