@@ -67,7 +67,9 @@ enum Rule {
 /// 3.7 million classes for 1.0 million facts), so a class is given its representative,
 /// the first position of the class that a fact is written about ([`Representatives::fix`]),
 /// only then; until then a position is its own representative, filed under its class's
-/// key.
+/// key. A class keeps its code's key and its representative's bit words; the
+/// representative's canonical order, needed for a map onto another position, is the
+/// canonizer's again (remembered in `recent` when it was met lately).
 struct Classes {
     canonizer: Canonizer,
     /// The host's rows.
@@ -78,10 +80,6 @@ struct Classes {
     /// Each class's representative, as host bit words, as many a class as
     /// [`Adjacency::set`] makes.
     rep_sets: Vec<u64>,
-    /// Where each class's canonical order starts in `orders`.
-    order_starts: Vec<u64>,
-    /// The canonical orders of the representatives, as [`put_order`] stores them.
-    orders: Vec<u8>,
     /// Positions met lately: key -> (the key of its canonical code, the position's
     /// canonical order, stored as by [`put_order`]); emptied when it reaches
     /// [`CACHE_ENTRIES`].
@@ -148,8 +146,6 @@ impl Classes {
             adjacency: Adjacency::new(host),
             index: HashMap::new(),
             rep_sets: Vec::new(),
-            order_starts: Vec::new(),
-            orders: Vec::new(),
             recent: HashMap::new(),
         }
     }
@@ -192,17 +188,17 @@ impl Classes {
         let Some(&class) = self.index.get(&key) else {
             return Some(same());
         };
-        let rep_words = self.rep_words(class, w);
+        let rep_words = self.rep_words(class, w).to_vec();
         if rep_words == words {
             return Some(same());
         }
-        let rep = crate::bitset::vertices(rep_words);
+        let rep = crate::bitset::vertices(&rep_words);
         if rep.len() != set.len() {
             // Two codes with one key (a hash collision, not expected): no merging.
             return None;
         }
-        let start = self.order_starts[class as usize] as usize;
-        let rep_order = get_order(&self.orders, start, rep.len());
+        let (rep_key, rep_order) = self.class_of(&rep, &rep_words)?;
+        debug_assert_eq!(rep_key, key, "a representative keeps its class");
         let mut map = vec![0u32; rep.len()];
         for (p, &a) in rep_order.iter().enumerate() {
             map[a as usize] = set[order[p] as usize];
@@ -222,16 +218,11 @@ impl Classes {
             return;
         }
         let words = self.adjacency.set(set);
-        let Some((class_key, order)) = self.class_of(set, &words) else {
-            return;
-        };
-        if class_key != key {
+        if self.class_of(set, &words).map(|(class_key, _)| class_key) != Some(key) {
             return;
         }
-        let class = self.order_starts.len() as u32;
+        let class = (self.rep_sets.len() / words.len()) as u32;
         self.rep_sets.extend(&words);
-        self.order_starts.push(self.orders.len() as u64);
-        put_order(&mut self.orders, &order);
         self.index.insert(key, class);
     }
 }
