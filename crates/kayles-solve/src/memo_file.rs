@@ -40,7 +40,7 @@
 use crate::graphs::Named;
 use crate::Choice;
 use anyhow::{bail, ensure, Context, Result};
-use kayles_core::engine::{MemoHandle, MemoTable, Record, SearchConfig};
+use kayles_core::engine::{MemoCounts, MemoHandle, MemoTable, Record, SearchConfig};
 use kayles_core::{graph6, GameKind};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -174,9 +174,25 @@ impl MemoFile {
     }
 
     /// Loads the file into `memo`: the number of entries, or `None` when there is no file
-    /// yet. A file of another search, or one cut short or damaged, is an error (and
-    /// `memo` may then hold part of it: every entry checked before it is added).
+    /// yet. A file of another search, or one cut short or damaged, is an error, and
+    /// nothing is added. The file is read twice: once to check it whole and count its
+    /// entries, so that the memo makes room for them first ([`MemoHandle::reserve`]: the
+    /// entries come in the saved tables' order, which a table that doubles on the way
+    /// takes in time growing with the square of their number), then to add them.
     pub fn load(&self, memo: &MemoHandle) -> Result<Option<u64>> {
+        let mut counts = MemoCounts::default();
+        let Some(entries) = self.read(|table, code, _| counts.add(table, code))? else {
+            return Ok(None);
+        };
+        memo.reserve(&counts);
+        self.read(|table, code, record| memo.insert(table, code, record))?;
+        Ok(Some(entries))
+    }
+
+    /// Reads the file, giving `f` each entry, and checks it whole (its header is this
+    /// search's, its end mark, its checksum): the number of entries, or `None` when there
+    /// is no file.
+    fn read(&self, mut f: impl FnMut(MemoTable, &[u64], Record)) -> Result<Option<u64>> {
         let file = match File::open(&self.path) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -227,7 +243,7 @@ impl MemoFile {
                 code.push(u64::from_le_bytes(read_array(&mut reader, &path)?));
             }
             let record = Record::from_bits(u32::from_le_bytes(read_array(&mut reader, &path)?));
-            memo.insert(table, &code, record);
+            f(table, &code, record);
             entries += 1;
         }
         let count = u64::from_le_bytes(read_array(&mut reader, &path)?);

@@ -41,6 +41,25 @@ impl<const N: usize> InlineSlot<N> {
     const FREE: [u64; N] = [u64::MAX; N];
 }
 
+/// How many codes of each kind a [`CodeMemo`] is to take ([`CodeMemo::reserve`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CodeCounts {
+    one_word: usize,
+    two_words: usize,
+    long: usize,
+}
+
+impl CodeCounts {
+    /// Counts `code`.
+    pub fn add(&mut self, code: &[u64]) {
+        match Inline::of(code) {
+            Inline::One(_) => self.one_word += 1,
+            Inline::Two(_) => self.two_words += 1,
+            Inline::No => self.long += 1,
+        }
+    }
+}
+
 /// The most an [`InlineTable`] is filled before it doubles, in quarters: at three quarters
 /// a lookup that misses reads about 8 slots (two or three cache lines of 12-byte slots).
 /// (Cram 3 x 14, one thread: measured against one half in docs/ARCHITECTURE.md.)
@@ -109,7 +128,23 @@ impl<const N: usize> InlineTable<N> {
 
     /// Doubles the table (at least 1024 slots) and puts every entry back.
     fn grow(&mut self) {
-        let size = (2 * self.slots.len()).max(1024);
+        self.resize((2 * self.slots.len()).max(1024));
+    }
+
+    /// Makes room for `more` entries at once, so that they go in without the table
+    /// doubling on the way.
+    fn reserve(&mut self, more: usize) {
+        let mut size = self.slots.len().max(1024);
+        while 4 * (self.len + more) > INLINE_LOAD_QUARTERS * size {
+            size *= 2;
+        }
+        if size > self.slots.len() {
+            self.resize(size);
+        }
+    }
+
+    /// Moves every entry into a table of `size` slots (a power of two, room for them).
+    fn resize(&mut self, size: usize) {
         let free = InlineSlot {
             key: InlineSlot::<N>::FREE,
             record: Record::UNKNOWN,
@@ -329,6 +364,17 @@ impl CodeMemo {
         &self.arena[s.start as usize..s.start as usize + s.len as usize]
     }
 
+    /// Makes room for the entries of `codes` (their keys; those already in the memo
+    /// count too), so that inserting them does not double a table on the way. A table
+    /// that doubles while it is filled in another table's slot order (as a memo file
+    /// holds its entries) piles them up into long runs of slots: reserving first is what
+    /// makes loading a saved memo take time in proportion to its entries.
+    pub fn reserve(&mut self, codes: CodeCounts) {
+        self.one_word.reserve(codes.one_word);
+        self.two_words.reserve(codes.two_words);
+        self.table.reserve(codes.long, |s| spread(s.hash));
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.table.len() + self.one_word.len + self.two_words.len
@@ -453,6 +499,60 @@ mod tests {
     use super::*;
     use quickcheck::quickcheck;
     use std::collections::HashMap;
+
+    impl<const N: usize> InlineTable<N> {
+        /// The longest run of occupied slots (what a lookup that misses may read).
+        fn longest_run(&self) -> usize {
+            let (mut longest, mut run) = (0, 0);
+            for slot in self.slots.iter().chain(&self.slots) {
+                let key = slot.key;
+                run = if key == InlineSlot::<N>::FREE {
+                    0
+                } else {
+                    run + 1
+                };
+                longest = longest.max(run.min(self.slots.len()));
+            }
+            longest
+        }
+    }
+
+    /// A memo loaded from a saved one gets its entries in the saved table's slot order
+    /// ([`CodeMemo::for_each`], as `kayles_solve::memo_file` saves them). Into a table
+    /// that started small and doubled, a table saved between half and three quarters full
+    /// filled the half-size one twice over in its first slots before it could double, one
+    /// run of slots growing with every entry (a run of 172,892 slots here; Cram 7 x 7's
+    /// memo of 599 million entries did not load in minutes). Reserved first
+    /// ([`CodeMemo::reserve`]), the table takes them at their slots.
+    #[test]
+    fn a_memo_filled_in_slot_order_keeps_short_runs() {
+        let mut saved = CodeMemo::new();
+        // 655,360 entries: a table of 2^20 slots, five eighths full.
+        for i in 0..(5u64 << 17) {
+            let key = [i.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 1];
+            saved.insert(CodeMemo::hash(&key), &key, Record::decided(0, true));
+        }
+        assert_eq!(saved.one_word.slots.len(), 1 << 20);
+        let mut loaded = CodeMemo::new();
+        let mut counts = CodeCounts::default();
+        saved.for_each(|key, _| counts.add(key));
+        loaded.reserve(counts);
+        // The longest run while the table fills, looked at every 2^14 entries.
+        let mut longest = 0;
+        saved.for_each(|key, record| {
+            loaded.insert(CodeMemo::hash(key), key, record);
+            if loaded.len() % (1 << 14) == 0 {
+                longest = longest.max(loaded.one_word.longest_run());
+            }
+        });
+        assert_eq!(loaded.len(), saved.len());
+        assert!(longest < 300, "a run of {longest} slots while loading");
+        let run = saved.one_word.longest_run();
+        assert!(
+            run < 300,
+            "a run of {run} slots in the table filled in any order"
+        );
+    }
 
     /// A code of one to three words from `seed`, the words drawn from a few values that
     /// include the free slots' word, so that keys collide and sentinels come up.

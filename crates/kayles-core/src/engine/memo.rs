@@ -2,7 +2,7 @@
 //! under their shared keys, in shards behind locks, bounded in bytes; the live counters
 //! that progress reports read ([`SearchProgress`]).
 
-use super::code_memo::CodeMemo;
+use super::code_memo::{CodeCounts, CodeMemo};
 use super::{Record, SearchConfig, SearchStats};
 use crate::leaf_host_table::LeafHostTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -19,6 +19,12 @@ pub(super) struct ShardedMemo {
 
 const SHARDS: usize = 64;
 
+/// The shard of a code whose hash is `hash`.
+#[inline]
+fn shard_of(hash: u64) -> usize {
+    (hash >> 58) as usize % SHARDS
+}
+
 impl ShardedMemo {
     fn new() -> Self {
         ShardedMemo {
@@ -28,7 +34,7 @@ impl ShardedMemo {
 
     #[inline]
     fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, CodeMemo> {
-        self.shards[(hash >> 58) as usize % SHARDS]
+        self.shards[shard_of(hash)]
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -194,6 +200,28 @@ pub enum MemoTable {
     Symmetric,
 }
 
+/// How many entries of each kind each shard of each table of a shared memo is to take:
+/// what [`MemoHandle::reserve`] makes room for.
+#[derive(Debug, Clone)]
+pub struct MemoCounts([[CodeCounts; SHARDS]; 2]);
+
+impl Default for MemoCounts {
+    fn default() -> Self {
+        MemoCounts([[CodeCounts::default(); SHARDS]; 2])
+    }
+}
+
+impl MemoCounts {
+    /// Counts an entry of `code` in `table`.
+    pub fn add(&mut self, table: MemoTable, code: &[u64]) {
+        let shards = &mut self.0[match table {
+            MemoTable::Codes => 0,
+            MemoTable::Symmetric => 1,
+        }];
+        shards[shard_of(CodeMemo::hash(code))].add(code);
+    }
+}
+
 /// A solver's shared memo, held by another thread while a search runs or before it
 /// starts: every entry read (to save the memo) or entries added (to load a saved one).
 /// Every entry is a fact about its component (a stopped search keeps none of its
@@ -229,6 +257,23 @@ impl MemoHandle {
     /// Merges `record` into the entry of `code` in `table`.
     pub fn insert(&self, table: MemoTable, code: &[u64], record: Record) {
         self.table(table).insert(CodeMemo::hash(code), code, record);
+    }
+
+    /// Makes room for the entries `counts` counted, before they are inserted: entries
+    /// that come in another memo's order (a saved memo's) then go in in time in
+    /// proportion to their number ([`CodeMemo::reserve`] says why it would be more).
+    pub fn reserve(&self, counts: &MemoCounts) {
+        for (table, shards) in [MemoTable::Codes, MemoTable::Symmetric]
+            .into_iter()
+            .zip(&counts.0)
+        {
+            for (shard, codes) in self.table(table).shards.iter().zip(shards) {
+                shard
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .reserve(*codes);
+            }
+        }
     }
 
     fn table(&self, table: MemoTable) -> &ShardedMemo {

@@ -39,7 +39,7 @@ pub mod record;
 
 pub use config::{Fault, MemoKey, Method, SearchConfig, SearchStats};
 pub use context::{pool, runs_in_pool, PARALLEL_LEVELS};
-pub use memo::{MemoHandle, MemoTable, SearchProgress, SharedMemo};
+pub use memo::{MemoCounts, MemoHandle, MemoTable, SearchProgress, SharedMemo};
 pub use record::Record;
 
 use crate::bits::{Bits, Words};

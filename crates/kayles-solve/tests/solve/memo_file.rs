@@ -116,6 +116,20 @@ fn a_memo_serves_only_the_search_that_wrote_it() {
         assert!(err.contains("is the memo of arc grid:3x10"), "{err}");
         assert!(other.memo_handle().is_empty());
     }
+    // A file cut short, or with a byte changed, is refused whole: nothing is loaded.
+    let bytes = std::fs::read(&path).unwrap();
+    let mut changed = bytes.clone();
+    let middle = changed.len() / 2;
+    changed[middle] ^= 0x10;
+    for damaged in [&bytes[..bytes.len() - 8], &changed[..]] {
+        std::fs::write(&path, damaged).unwrap();
+        let fresh = prepared(&options, GameKind::Arc, "grid:3x10");
+        let err = MemoFile::new(&path, GameKind::Arc, &grid, &fresh.config())
+            .load(&fresh.memo_handle())
+            .unwrap_err();
+        assert!(format!("{err:#}").contains("damaged"), "{err:#}");
+        assert!(fresh.memo_handle().is_empty());
+    }
 }
 
 /// A save that fails (here: its folder removed after the first save) is reported, the
