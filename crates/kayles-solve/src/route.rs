@@ -232,7 +232,8 @@ impl Nimbers {
     /// moment, started again, resumes from its last save. `report` hears what was loaded
     /// and saved, and saves that failed (a full disk: the work goes on, and its result is
     /// returned). When `interrupt` is raised (by a signal handler: Ctrl-C), the memo is
-    /// saved at once, the search is stopped, and the error says so.
+    /// saved at once, the search is stopped, and the error says so; raised while the file
+    /// was loading, nothing runs and the file is left as it was.
     ///
     /// ```
     /// use kayles_solve::graphs::Named;
@@ -272,11 +273,23 @@ impl Nimbers {
         let file = MemoFile::new(path, self.request.game, graph, &self.solver.config());
         file.check_writable()?;
         let memo = self.solver.memo_handle();
-        report(match file.load(&memo)? {
+        let loaded = file.load(&memo)?;
+        let interrupted = || interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed));
+        if interrupted() {
+            // Raised while a large memo loaded (minutes): the file is as it was, and
+            // saving it again would only take as long.
+            if interrupt.is_some() {
+                self.solver.set_stop_flag(None);
+            }
+            bail!(
+                "interrupted while the memo was loading; {} is unchanged",
+                path.display()
+            );
+        }
+        report(match loaded {
             Some(entries) => MemoEvent::Loaded(entries),
             None => MemoEvent::NoFile,
         });
-        let interrupted = || interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed));
         let done = (Mutex::new(false), Condvar::new());
         let result = std::thread::scope(|scope| {
             // The saver's answer: why the save an interrupt asked for failed, if it did.

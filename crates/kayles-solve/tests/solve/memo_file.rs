@@ -189,3 +189,38 @@ fn a_failed_save_does_not_lose_the_value() {
         "{err:#}"
     );
 }
+
+/// An interrupt raised while the memo file loads (a large one takes minutes) stops before
+/// any work, and leaves the file as it was (not saved again).
+#[test]
+fn an_interrupt_while_loading_leaves_the_file() {
+    use kayles_solve::route::{Nimbers, Request};
+    use std::sync::atomic::AtomicBool;
+    let path = scratch("interrupted-load").join("grid.memo");
+    let graph = Named::parse("grid:3x12").unwrap();
+    let every = Duration::from_secs(600);
+    Nimbers::new(Request::default())
+        .nimber_with_memo_file(&graph, &path, every, None, &|_| {})
+        .unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let raised = AtomicBool::new(true);
+    let mut ran = false;
+    let err = Nimbers::new(Request::default())
+        .with_memo_file(&graph, &path, every, Some(&raised), &|_| {}, |_| {
+            ran = true;
+            Ok(())
+        })
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("interrupted while the memo was loading"),
+        "{err}"
+    );
+    assert!(!ran);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().modified().unwrap(),
+        modified
+    );
+}
