@@ -266,10 +266,6 @@ impl Nimbers {
         self.request
             .search
             .prepare(&mut self.solver, Some(&graph.name));
-        let stop = Arc::new(AtomicBool::new(false));
-        if interrupt.is_some() {
-            self.solver.set_stop_flag(Some(Arc::clone(&stop)));
-        }
         let file = MemoFile::new(path, self.request.game, graph, &self.solver.config());
         file.check_writable()?;
         let memo = self.solver.memo_handle();
@@ -278,13 +274,14 @@ impl Nimbers {
         if interrupted() {
             // Raised while a large memo loaded (minutes): the file is as it was, and
             // saving it again would only take as long.
-            if interrupt.is_some() {
-                self.solver.set_stop_flag(None);
-            }
             bail!(
                 "interrupted while the memo was loading; {} is unchanged",
                 path.display()
             );
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        if interrupt.is_some() {
+            self.solver.set_stop_flag(Some(Arc::clone(&stop)));
         }
         report(match loaded {
             Some(entries) => MemoEvent::Loaded(entries),

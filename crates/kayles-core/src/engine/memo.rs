@@ -200,6 +200,16 @@ pub enum MemoTable {
     Symmetric,
 }
 
+impl MemoTable {
+    /// Both tables, in the order of their index.
+    const ALL: [MemoTable; 2] = [MemoTable::Codes, MemoTable::Symmetric];
+
+    /// The table's place in [`ALL`](Self::ALL).
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// How many entries of each kind each shard of each table of a shared memo is to take:
 /// what [`MemoHandle::reserve`] makes room for.
 #[derive(Debug, Clone)]
@@ -214,11 +224,7 @@ impl Default for MemoCounts {
 impl MemoCounts {
     /// Counts an entry of `code` in `table`.
     pub fn add(&mut self, table: MemoTable, code: &[u64]) {
-        let shards = &mut self.0[match table {
-            MemoTable::Codes => 0,
-            MemoTable::Symmetric => 1,
-        }];
-        shards[shard_of(CodeMemo::hash(code))].add(code);
+        self.0[table.index()][shard_of(CodeMemo::hash(code))].add(code);
     }
 }
 
@@ -248,7 +254,7 @@ impl MemoHandle {
     /// Calls `f` with every entry of both tables (a shard at a time, each copied under its
     /// lock, so a running search waits for one copy at most).
     pub fn for_each_entry(&self, mut f: impl FnMut(MemoTable, &[u64], Record)) {
-        for table in [MemoTable::Codes, MemoTable::Symmetric] {
+        for table in MemoTable::ALL {
             self.table(table)
                 .for_each(|code, record| f(table, code, record));
         }
@@ -263,10 +269,8 @@ impl MemoHandle {
     /// that come in another memo's order (a saved memo's) then go in in time in
     /// proportion to their number ([`CodeMemo::reserve`] says why it would be more).
     pub fn reserve(&self, counts: &MemoCounts) {
-        for (table, shards) in [MemoTable::Codes, MemoTable::Symmetric]
-            .into_iter()
-            .zip(&counts.0)
-        {
+        for table in MemoTable::ALL {
+            let shards = &counts.0[table.index()];
             for (shard, codes) in self.table(table).shards.iter().zip(shards) {
                 shard
                     .lock()
