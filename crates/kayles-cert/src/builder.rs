@@ -28,6 +28,7 @@ use crate::format::{Evidence, Fact, Map, Move, Ref};
 use crate::mirror::Mirrors;
 use crate::oracle::Oracle;
 use crate::represent::{Rep, Representatives};
+use crate::resume::{Checkpoint, Never, Poll, ProofState, Tables};
 use crate::set_key::Key;
 use crate::writer::CertificateWriter;
 use crate::Error;
@@ -61,6 +62,12 @@ pub struct ProofBuilder<'h, O, W: Write> {
     /// sets' keys (a strategy is a set's, not its class's); emptied when it reaches
     /// [`CACHE_ENTRIES`](crate::represent::CACHE_ENTRIES).
     mirror_of: HashMap<Key, Option<Vec<u32>>>,
+    /// Where the builder's state is saved, so that a stopped proof can resume.
+    checkpoint: Box<dyn Checkpoint + 'h>,
+    /// Positions started since the checkpoint was last asked.
+    since_poll: u32,
+    /// The facts written at the last save (none is taken twice at one point).
+    saved_at: Option<u64>,
 }
 
 /// One move's result: its components (by least vertex), and how many vertices it leaves.
@@ -95,6 +102,87 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             search_small: kayles_core::engine::SearchConfig::default().small_order,
             mirrors: Mirrors::default(),
             mirror_of: HashMap::new(),
+            checkpoint: Box::new(Never),
+            since_poll: 0,
+            saved_at: None,
+        }
+    }
+
+    /// The builder saving its state to `checkpoint` when that asks for it (see
+    /// [`resume`](crate::resume)), and when [`save_checkpoint`](Self::save_checkpoint)
+    /// is called.
+    pub fn with_checkpoint(mut self, checkpoint: impl Checkpoint + 'h) -> Self {
+        self.checkpoint = Box::new(checkpoint);
+        self
+    }
+
+    /// The builder going on from `state`, saved by a run of the same certificate whose
+    /// written part the writer has copied ([`CertificateWriter::resume`] with the state's
+    /// sizes).
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the state is another certificate's, or its classes do not
+    /// fit this builder's representatives.
+    pub fn with_state(mut self, state: ProofState) -> Result<Self, Error> {
+        if state.header != self.writer.header_text() {
+            return Err(Error::Input(
+                "the proof state is another certificate's (another graph, game or value)".into(),
+            ));
+        }
+        if state.sizes.facts != self.writer.facts() {
+            return Err(Error::Input(
+                "the proof state does not match the certificate written so far".into(),
+            ));
+        }
+        self.reps
+            .restore(self.host, state.classes)
+            .map_err(Error::Input)?;
+        self.eq = state.eq;
+        self.ne = state.ne;
+        self.known = state.known;
+        self.saved_at = Some(state.sizes.facts);
+        Ok(self)
+    }
+
+    /// Saves the builder's state to its checkpoint (after flushing what it has written),
+    /// unless nothing was written since the last save.
+    ///
+    /// # Errors
+    /// An I/O error of the output or of the checkpoint.
+    pub fn save_checkpoint(&mut self) -> Result<(), Error> {
+        if self.saved_at == Some(self.writer.facts()) {
+            return Ok(());
+        }
+        let sizes = self.writer.checkpoint()?;
+        let tables = Tables {
+            header: self.writer.header_text(),
+            sizes,
+            eq: &self.eq,
+            ne: &self.ne,
+            known: &self.known,
+            classes: self.reps.classes(),
+        };
+        self.checkpoint.save(sizes, &mut |out| tables.write(out))?;
+        self.saved_at = Some(sizes.facts);
+        Ok(())
+    }
+
+    /// Asks the checkpoint, every [`Checkpoint::poll_every`] positions, whether to save
+    /// (and stop).
+    /// Called before a position is proved, when every fact written is in the tables.
+    fn poll(&mut self) -> Result<(), Error> {
+        self.since_poll += 1;
+        if self.since_poll < self.checkpoint.poll_every() {
+            return Ok(());
+        }
+        self.since_poll = 0;
+        match self.checkpoint.poll() {
+            Poll::Go => Ok(()),
+            Poll::Save => self.save_checkpoint(),
+            Poll::SaveAndStop => {
+                self.save_checkpoint()?;
+                Err(Error::Search(kayles_core::engine::SearchError::Stopped))
+            }
         }
     }
 
@@ -114,11 +202,25 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// Proves the value of every component of `set` and ends the certificate with them as
     /// its root record.
     pub fn finish_with_root(mut self, set: &VertexSet) -> Result<(W, crate::Sizes), Error> {
+        let root = self.prove_root(set)?;
+        self.finish(&root)
+    }
+
+    /// Proves the value of every component of `set`: the references of the root record.
+    /// When it fails (the oracle's search stopped, say), the facts written so far and the
+    /// builder's tables still agree, and [`save_checkpoint`](Self::save_checkpoint) may
+    /// save them.
+    pub fn prove_root(&mut self, set: &VertexSet) -> Result<Vec<Ref>, Error> {
         let mut root = Vec::new();
         for comp in self.components(set) {
             root.push(self.eq_ref(&comp)?.0);
         }
-        Ok(self.writer.finish(&root)?)
+        Ok(root)
+    }
+
+    /// Ends the certificate with `root` as its root record.
+    pub fn finish(self, root: &[Ref]) -> Result<(W, crate::Sizes), Error> {
+        Ok(self.writer.finish(root)?)
     }
 
     /// The nimber of a connected position: computed here when it is small enough to be
@@ -307,6 +409,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// search's own proof that `comp + *w` wins by a move in `comp`); else, the value
     /// being below `w`, an EQ fact.
     fn ne_ref(&mut self, comp: &[u32], w: u32) -> Result<Ref, Error> {
+        self.poll()?;
         let rep = self.reps.of(self.host, comp);
         let exact = comp.len() <= self.computed
             || self.eq.contains_key(&rep.key)
@@ -359,6 +462,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
 
     /// The EQ fact about the representative `rep`, written first if need be.
     fn eq_fact(&mut self, rep: &Rep) -> Result<(u64, u32), Error> {
+        self.poll()?;
         let (x, key) = (&rep.set, rep.key);
         if let Some(&found) = self.eq.get(&key) {
             return Ok(found);

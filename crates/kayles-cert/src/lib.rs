@@ -7,7 +7,9 @@
 //!   one fact (host symmetry or canonical labelling), and the vertex maps;
 //! - [`oracle`]: the [`Oracle`] trait (`nimber(set)`, `value_is(set, x)`) and the search
 //!   engine as one (`value_is` by its outcome search);
-//! - [`builder`]: [`ProofBuilder`], the outcome-style proof from an oracle's values.
+//! - [`builder`]: [`ProofBuilder`], the outcome-style proof from an oracle's values;
+//! - [`resume`]: a proof's state saved now and then ([`resume::Checkpoint`]), and a run
+//!   going on from it.
 //!
 //! ```
 //! use kayles_core::{families, GameKind};
@@ -30,6 +32,7 @@ pub mod format;
 pub mod mirror;
 pub mod oracle;
 pub mod represent;
+pub mod resume;
 pub mod set_key;
 pub mod writer;
 
@@ -89,6 +92,8 @@ pub struct Summary {
     pub nimber: u32,
     /// Facts and bytes.
     pub sizes: Sizes,
+    /// When the proof went on from a saved state: the facts that state had written.
+    pub resumed_from: Option<u64>,
 }
 
 impl std::fmt::Display for Summary {
@@ -103,7 +108,11 @@ impl std::fmt::Display for Summary {
             s.facts - s.eq_facts,
             s.compressed_bytes,
             s.raw_bytes
-        )
+        )?;
+        if let Some(facts) = self.resumed_from {
+            write!(f, "; the proof went on from a save with {facts} facts")?;
+        }
+        Ok(())
     }
 }
 
@@ -114,10 +123,41 @@ pub fn write_certificate<O: Oracle, W: Write>(
     host: &Graph,
     name: &str,
     game: GameKind,
+    oracle: O,
+    symmetry: Option<HostSymmetry>,
+    options: Options,
+    out: W,
+) -> Result<(W, Summary), Error> {
+    write_resumable_certificate(host, name, game, oracle, symmetry, options, out, None)
+}
+
+/// What a resumable certificate run saves to and goes on from ([`write_resumable_certificate`]).
+pub struct Resumable<'a> {
+    /// Where the builder saves its state now and then, and when its proof is stopped.
+    pub checkpoint: &'a mut (dyn resume::Checkpoint + Send),
+    /// What a stopped run of the same certificate left: what it had written
+    /// (zstd-compressed, as it was written; its first [`Sizes::raw_bytes`] of the state's
+    /// sizes are kept) and the state it saved.
+    pub from: Option<(&'a mut (dyn std::io::Read + Send), resume::ProofState)>,
+}
+
+/// [`write_certificate`], resumable: the builder saves its state to `resumable`'s
+/// checkpoint when that asks for it and when the oracle's search is stopped (before the
+/// error is returned), and goes on from its `from` when given (module [`resume`]).
+///
+/// # Errors
+/// As [`write_certificate`]; [`Error::Input`] when `from` is not a run of this
+/// certificate (another graph, game or value, a cut or changed file).
+#[allow(clippy::too_many_arguments)]
+pub fn write_resumable_certificate<O: Oracle, W: Write>(
+    host: &Graph,
+    name: &str,
+    game: GameKind,
     mut oracle: O,
     symmetry: Option<HostSymmetry>,
     options: Options,
     out: W,
+    resumable: Option<Resumable<'_>>,
 ) -> Result<(W, Summary), Error> {
     if options.computed > format::MAX_COMPUTED {
         return Err(Error::Input(format!(
@@ -145,12 +185,53 @@ pub fn write_certificate<O: Oracle, W: Write>(
         nimber,
         computed: options.computed,
     };
-    let writer = CertificateWriter::new(out, &header)?;
+    let (checkpoint, from) = match resumable {
+        Some(r) => (Some(r.checkpoint), r.from),
+        None => (None, None),
+    };
+    let (writer, state) = match from {
+        None => (CertificateWriter::new(out, &header)?, None),
+        Some((written, state)) => {
+            let writer = CertificateWriter::resume(out, &header, written, state.sizes()).map_err(
+                |e| match e.kind() {
+                    std::io::ErrorKind::InvalidData => {
+                        Error::Input(format!("the certificate written so far: {e}"))
+                    }
+                    _ => Error::Io(e),
+                },
+            )?;
+            (writer, Some(state))
+        }
+    };
+    let resumed_from = state.as_ref().map(|state| state.sizes().facts);
     let reps = Representatives::new(options.dedup, symmetry);
-    let builder =
+    let mut builder =
         ProofBuilder::new(host, game, oracle, reps, options.computed, writer).with_mirrors(mirrors);
-    let (out, sizes) = builder.finish_with_root(&all)?;
-    Ok((out, Summary { nimber, sizes }))
+    if let Some(checkpoint) = checkpoint {
+        builder = builder.with_checkpoint(checkpoint);
+    }
+    if let Some(state) = state {
+        builder = builder.with_state(state)?;
+    }
+    match builder.prove_root(&all) {
+        Ok(root) => {
+            let (out, sizes) = builder.finish(&root)?;
+            Ok((
+                out,
+                Summary {
+                    nimber,
+                    sizes,
+                    resumed_from,
+                },
+            ))
+        }
+        Err(e) => {
+            if matches!(e, Error::Search(kayles_core::engine::SearchError::Stopped)) {
+                builder.save_checkpoint()?;
+            }
+            Err(e)
+        }
+    }
 }
 
 /// A certificate for the graph `host` named `name` on the command line (graph6 or a
@@ -160,15 +241,28 @@ pub fn write_certificate<O: Oracle, W: Write>(
 /// left to the checker. The proof runs on one thread with a deep stack, where the
 /// solver's questions run in place (a search of more than 64 vertices off the pool would
 /// otherwise start a thread per question).
+///
+/// With `resumable`, the proof saves its state and may go on from a saved one
+/// ([`write_resumable_certificate`]).
 pub fn certify_with_solver<W: Write + Send>(
     host: &Graph,
     name: &str,
     solver: &mut GameSolver,
     out: W,
+    resumable: Option<Resumable<'_>>,
 ) -> Result<(W, Summary), Error> {
     kayles_core::stack::on_stack(kayles_core::stack::DEEP, || {
         let game = solver.game();
         let oracle = SolverOracle::new(solver, host);
-        write_certificate(host, name, game, oracle, None, Options::default(), out)
+        write_resumable_certificate(
+            host,
+            name,
+            game,
+            oracle,
+            None,
+            Options::default(),
+            out,
+            resumable,
+        )
     })
 }

@@ -138,6 +138,57 @@ impl Representatives {
     }
 }
 
+impl Representatives {
+    /// The classes that have a representative, for a saved proof state: each class
+    /// code's key with its index, and the representatives' bit words in that order
+    /// (`None` under the rules that keep no classes).
+    pub(crate) fn classes(&self) -> Option<(&HashMap<Key, u32>, &[u64])> {
+        match &self.rule {
+            Rule::Canonical(Some(classes)) => Some((&classes.index, &classes.rep_sets)),
+            _ => None,
+        }
+    }
+
+    /// Takes back the classes of a saved proof state (as [`classes`](Self::classes) gave
+    /// them) for positions of `host`.
+    ///
+    /// # Errors
+    /// When the state does not fit this rule or host (classes under another rule, or
+    /// representatives of another number of words or out of the host).
+    pub(crate) fn restore(
+        &mut self,
+        host: &Graph,
+        saved: Option<crate::resume::Classes>,
+    ) -> Result<(), String> {
+        let Some(saved) = saved else {
+            return match &self.rule {
+                Rule::Canonical(Some(c)) if !c.index.is_empty() => {
+                    Err("a proof state without the classes it needs".into())
+                }
+                _ => Ok(()),
+            };
+        };
+        let Rule::Canonical(classes) = &mut self.rule else {
+            return Err("a proof state with classes, for a rule that keeps none".into());
+        };
+        let mut restored = Classes::new(host);
+        let w = restored.adjacency.set(&[]).len();
+        let count = saved.rep_sets.len() / w;
+        let last = host.order() % 64;
+        let fits = saved.rep_sets.len() == count * w
+            && saved.index.len() == count
+            && saved.index.values().all(|&c| (c as usize) < count)
+            && (last == 0 || saved.rep_sets.chunks(w).all(|s| s[w - 1] >> last == 0));
+        if !fits {
+            return Err("a proof state whose classes do not fit the graph".into());
+        }
+        restored.index = saved.index;
+        restored.rep_sets = saved.rep_sets;
+        *classes = Some(Box::new(restored));
+        Ok(())
+    }
+}
+
 impl Classes {
     /// No classes yet, for positions of `host`.
     fn new(host: &Graph) -> Self {

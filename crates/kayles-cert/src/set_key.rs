@@ -52,6 +52,17 @@ impl Key {
         Self::hashed(order as u64 + 1, code)
     }
 
+    /// The key's two words (for saving a builder's tables: [`from_words`](Self::from_words)
+    /// gives the key back).
+    pub fn words(self) -> [u64; 2] {
+        self.0
+    }
+
+    /// The key whose [`words`](Self::words) are `words`.
+    pub fn from_words(words: [u64; 2]) -> Self {
+        Key(words)
+    }
+
     /// Two SipHash-1-3 hashes (the standard library's, fixed keys) of `tag` and `words`,
     /// each started from a different prefix.
     fn hashed(tag: u64, words: &[u64]) -> Self {

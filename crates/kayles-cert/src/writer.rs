@@ -41,6 +41,8 @@ pub struct CertificateWriter<W: Write> {
     encoder: zstd::stream::write::Encoder<'static, Counting<W>>,
     buf: Vec<u8>,
     sizes: Sizes,
+    /// The header's text.
+    header: String,
 }
 
 /// The zstd level: measured on grid:3x12 (docs/certificates.md), higher levels gain a few
@@ -76,12 +78,93 @@ impl<W: Write> CertificateWriter<W> {
                 raw_bytes: text.len() as u64,
                 ..Sizes::default()
             },
+            header: text,
         })
+    }
+
+    /// Goes on with a certificate that a run stopped: writes to `out` (a new file) the
+    /// first `sizes.raw_bytes` decompressed bytes of `written` (what that run had written,
+    /// zstd-compressed; the rest of it, if any, is dropped), then takes each fact pushed
+    /// after them with the next index. `sizes` is what [`checkpoint`](Self::checkpoint)
+    /// returned to that run; the copied bytes must begin with `header`'s text, so that a
+    /// certificate is never continued under another claim. The result is one zstd frame,
+    /// as a certificate written in one go.
+    ///
+    /// # Errors
+    /// An I/O error, `written` shorter than `sizes` says or not a certificate of `header`
+    /// (`InvalidData`).
+    pub fn resume(
+        out: W,
+        header: &Header,
+        written: impl std::io::Read,
+        sizes: Sizes,
+    ) -> std::io::Result<Self> {
+        use std::io::{Error, ErrorKind, Read};
+        let mut writer = Self::new(out, header)?;
+        let text = writer.header.clone();
+        let mut prefix = zstd::stream::read::Decoder::new(written)?.take(sizes.raw_bytes);
+        let damaged = |e: Error| {
+            Error::new(
+                ErrorKind::InvalidData,
+                format!("cut short or damaged ({e})"),
+            )
+        };
+        let mut head = vec![0; text.len()];
+        prefix.read_exact(&mut head).map_err(damaged)?;
+        if head != text.as_bytes() {
+            return Err(Error::new(
+                ErrorKind::InvalidData,
+                "it is the certificate of another graph, game, value or format",
+            ));
+        }
+        let mut copied = 0u64;
+        let mut chunk = vec![0; 1 << 16];
+        loop {
+            let n = match prefix.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(damaged(e)),
+            };
+            writer.encoder.write_all(&chunk[..n])?;
+            copied += n as u64;
+        }
+        if text.len() as u64 + copied != sizes.raw_bytes {
+            return Err(Error::new(
+                ErrorKind::InvalidData,
+                format!(
+                    "it holds {} bytes of facts where its checkpoint says {}",
+                    text.len() as u64 + copied,
+                    sizes.raw_bytes
+                ),
+            ));
+        }
+        writer.sizes = Sizes {
+            compressed_bytes: 0,
+            ..sizes
+        };
+        Ok(writer)
+    }
+
+    /// The header, as the text the certificate starts with.
+    pub fn header_text(&self) -> &str {
+        &self.header
     }
 
     /// Facts pushed so far (the index the next one gets).
     pub fn facts(&self) -> u64 {
         self.sizes.facts
+    }
+
+    /// Makes everything pushed so far readable from the output (ends the current zstd
+    /// block and flushes the output) and returns the sizes so far, which
+    /// [`resume`](Self::resume) takes to go on from here.
+    pub fn checkpoint(&mut self) -> std::io::Result<Sizes> {
+        self.encoder.flush()?;
+        Ok(Sizes {
+            compressed_bytes: self.encoder.get_ref().bytes,
+            ..self.sizes
+        })
     }
 
     /// Writes `fact`; returns its index.

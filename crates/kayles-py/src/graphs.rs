@@ -69,7 +69,9 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
 /// graph, game and memo key), saved every `memo_save_seconds` while the search runs and at
 /// the end, so that an interrupted call resumes from its last save (docs/scale-out.md);
 /// Ctrl-C saves it before the search stops. Given with `certificate=FILE`, the search and
-/// the proof keep their memo in it (a long certificate resumes from the saved memo).
+/// the proof keep their memo in it, and the proof saves its own state in `FILE.part.proof`
+/// at the same times: a long certificate resumes its search from the saved memo and its
+/// proof from its last save.
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 ///

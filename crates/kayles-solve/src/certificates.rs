@@ -4,16 +4,21 @@
 //! sequence ([`CertificateDir`]: `kayles seq --certificates DIR`), each named by its
 //! term's family spec ([`file_name`]). Either is written whole or not at all (to
 //! `FILE.part`, renamed when whole), so that a later run can skip the terms already
-//! certified and a file with the final name is never cut short.
+//! certified and a file with the final name is never cut short; a proof stopped on the
+//! way goes on from its last save (`FILE.part.proof`).
 
 use anyhow::{bail, Context, Result};
 use kayles_cert::format::Header;
+use kayles_cert::resume::{Checkpoint, Poll, ProofState};
 use kayles_cert::Summary;
 use kayles_core::game::GameSolver;
 use kayles_core::GameKind;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The file name of the certificate of the graph named `spec` in `game`, in a
 /// certificates directory: the spec with `:` and `,` written `_`, then `.cert`; Arc Kayles
@@ -35,42 +40,6 @@ pub fn file_name(spec: &str, game: GameKind) -> String {
     match game {
         GameKind::Node => format!("{stem}.cert"),
         GameKind::Arc => format!("arc_{stem}.cert"),
-    }
-}
-
-/// A certificate file, created before the search that it certifies (so that a path that
-/// cannot be written fails at once, not after the search), written after it.
-pub struct CertificateFile {
-    path: PathBuf,
-    file: File,
-}
-
-impl CertificateFile {
-    /// Creates (or truncates) the file at `path`.
-    pub fn create(path: &Path) -> Result<CertificateFile> {
-        let file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
-        Ok(CertificateFile {
-            path: path.to_path_buf(),
-            file,
-        })
-    }
-
-    /// Writes the certificate of the graph `graph` named `name` (a family spec or graph6:
-    /// the name `kayles-check` is given) from `solver`, which has just searched it with
-    /// the set-up its name implies (its memo answers the proof's questions).
-    pub fn write(
-        self,
-        graph: &kayles_core::Graph,
-        name: &str,
-        solver: &mut GameSolver,
-    ) -> Result<Summary> {
-        let path = self.path;
-        let out = BufWriter::new(self.file);
-        let (mut out, summary) = kayles_cert::certify_with_solver(graph, name, solver, out)
-            .with_context(|| format!("writing {}", path.display()))?;
-        out.flush()
-            .with_context(|| format!("writing {}", path.display()))?;
-        Ok(summary)
     }
 }
 
@@ -130,11 +99,42 @@ impl CertificateDir {
 
 /// A certificate being written to `FILE.part` ([`part_path`]) and given its final name
 /// `FILE` once whole: a file with the final name is a whole certificate, and a run killed
-/// while it writes leaves only the `.part` file.
+/// while it writes leaves only the `.part` file. The proof is resumable: its builder's
+/// state is saved in `FILE.part.proof` ([`proof_path`]) now and then (every
+/// [`ProofSaves::every`], and at once when [`ProofSaves::stop`] is raised), and a run that
+/// finds a `.part` file with its `.proof` file goes on from that save (module
+/// `kayles_cert::resume`) instead of from the start.
 pub struct PartFile {
-    file: CertificateFile,
-    part: PathBuf,
+    /// `FILE`.
     path: PathBuf,
+    /// `FILE.part`.
+    part: PathBuf,
+    /// The file written: `FILE.part`, or `FILE.part.next` when going on from a save
+    /// (renamed to `FILE.part` at its first save, when it holds all that the saved part
+    /// held).
+    writing: PathBuf,
+    file: File,
+    /// The state to go on from.
+    resume: Option<ProofState>,
+}
+
+/// When a resumable proof saves its state ([`PartFile`]).
+#[derive(Debug, Clone)]
+pub struct ProofSaves {
+    /// The time between saves.
+    pub every: Duration,
+    /// When raised (by the handler of Ctrl-C or SIGTERM), the proof saves and stops.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for ProofSaves {
+    /// A save every ten minutes, no stop flag.
+    fn default() -> Self {
+        ProofSaves {
+            every: Duration::from_secs(600),
+            stop: None,
+        }
+    }
 }
 
 /// Where the certificate that will be `path` is written until it is whole.
@@ -144,34 +144,198 @@ pub struct PartFile {
 /// assert_eq!(part_path("out/q8.cert".as_ref()), std::path::Path::new("out/q8.cert.part"));
 /// ```
 pub fn part_path(path: &Path) -> PathBuf {
-    let mut part = path.as_os_str().to_owned();
-    part.push(".part");
-    PathBuf::from(part)
+    suffixed(path, ".part")
+}
+
+/// Where the proof state of the certificate that will be `path` is saved.
+///
+/// ```
+/// use kayles_solve::certificates::proof_path;
+/// assert_eq!(proof_path("q8.cert".as_ref()), std::path::Path::new("q8.cert.part.proof"));
+/// ```
+pub fn proof_path(path: &Path) -> PathBuf {
+    suffixed(path, ".part.proof")
+}
+
+fn suffixed(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 impl PartFile {
-    /// Creates (or truncates) `path`'s `.part` file, before the search.
+    /// Starts the certificate `path`, before the search: goes on from a saved proof when
+    /// `path`'s `.part` and `.proof` files are there, else creates (or truncates) the
+    /// `.part` file.
+    ///
+    /// # Errors
+    /// A file that cannot be written, or a saved proof state that is damaged (the message
+    /// says which files to delete to start again).
     pub fn create(path: &Path) -> Result<PartFile> {
-        let part = part_path(path);
+        let (part, proof) = (part_path(path), proof_path(path));
+        let resume = if part.exists() && proof.exists() {
+            let state = File::open(&proof)
+                .map_err(anyhow::Error::from)
+                .and_then(|f| Ok(ProofState::read(f)?))
+                .with_context(|| restart_hint(&proof, &part))?;
+            Some(state)
+        } else {
+            match std::fs::remove_file(&proof) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(e).with_context(|| format!("removing {}", proof.display()))
+                }
+                _ => None,
+            }
+        };
+        let writing = if resume.is_some() {
+            suffixed(path, ".part.next")
+        } else {
+            part.clone()
+        };
+        let file =
+            File::create(&writing).with_context(|| format!("creating {}", writing.display()))?;
         Ok(PartFile {
-            file: CertificateFile::create(&part)?,
-            part,
             path: path.to_path_buf(),
+            part,
+            writing,
+            file,
+            resume,
         })
     }
 
-    /// Writes the certificate (as [`CertificateFile::write`]) and gives it its final
-    /// name; returns the summary and that path.
+    /// The facts a saved proof had written, when this run goes on from it.
+    pub fn resumes_from(&self) -> Option<u64> {
+        self.resume.as_ref().map(|state| state.sizes().facts)
+    }
+
+    /// Writes the certificate of the graph `graph` named `name` (a family spec or graph6:
+    /// the name `kayles-check` is given) from `solver`, which has just searched it with
+    /// the set-up its name implies (its memo answers the proof's questions), saving the
+    /// proof's state as `saves` says; gives it its final name and returns the summary and
+    /// that path.
     pub fn write(
         self,
         graph: &kayles_core::Graph,
         name: &str,
         solver: &mut GameSolver,
+        saves: &ProofSaves,
     ) -> Result<(Summary, PathBuf)> {
-        let summary = self.file.write(graph, name, solver)?;
-        std::fs::rename(&self.part, &self.path)
-            .with_context(|| format!("renaming {}", self.part.display()))?;
-        Ok((summary, self.path))
+        let PartFile {
+            path,
+            part,
+            writing,
+            file,
+            resume,
+        } = self;
+        let proof = proof_path(&path);
+        let mut checkpoint = FileCheckpoint {
+            saves: saves.clone(),
+            last: Instant::now(),
+            file: file
+                .try_clone()
+                .with_context(|| format!("opening {}", writing.display()))?,
+            writing: writing.clone(),
+            part: part.clone(),
+            proof: proof.clone(),
+        };
+        let mut written = match resume {
+            Some(_) => {
+                Some(File::open(&part).with_context(|| format!("opening {}", part.display()))?)
+            }
+            None => None,
+        };
+        let from = match (written.as_mut(), resume) {
+            (Some(w), Some(state)) => Some((w as &mut (dyn std::io::Read + Send), state)),
+            _ => None,
+        };
+        let resumable = kayles_cert::Resumable {
+            checkpoint: &mut checkpoint,
+            from,
+        };
+        let resuming = resumable.from.is_some();
+        let out = BufWriter::new(file);
+        let (mut out, summary) =
+            match kayles_cert::certify_with_solver(graph, name, solver, out, Some(resumable)) {
+                Ok(written) => written,
+                Err(e @ kayles_cert::Error::Input(_)) if resuming => {
+                    return Err(e).with_context(|| restart_hint(&proof, &part))
+                }
+                Err(e) => return Err(e).with_context(|| format!("writing {}", path.display())),
+            };
+        out.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
+        let writing = checkpoint.writing;
+        std::fs::rename(&writing, &path)
+            .with_context(|| format!("renaming {}", writing.display()))?;
+        for left in [&proof, &part] {
+            match std::fs::remove_file(left) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(e).with_context(|| format!("removing {}", left.display()))
+                }
+                _ => {}
+            }
+        }
+        Ok((summary, path))
+    }
+}
+
+/// The context of an error with a saved proof: which files to delete to start again.
+fn restart_hint(proof: &Path, part: &Path) -> String {
+    format!(
+        "going on from the saved proof {} (delete it and {} to start the certificate again)",
+        proof.display(),
+        part.display()
+    )
+}
+
+/// A proof's checkpoints in files: the certificate written so far is synced to disk, then
+/// the state is written to `FILE.part.proof.tmp` and renamed to `FILE.part.proof`, so
+/// that a `.proof` file is always whole and never says more than its `.part` file holds.
+struct FileCheckpoint {
+    saves: ProofSaves,
+    last: Instant,
+    /// The certificate's file (another handle), to sync.
+    file: File,
+    writing: PathBuf,
+    part: PathBuf,
+    proof: PathBuf,
+}
+
+impl Checkpoint for FileCheckpoint {
+    fn poll(&mut self) -> Poll {
+        if self
+            .saves
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            Poll::SaveAndStop
+        } else if self.last.elapsed() >= self.saves.every {
+            Poll::Save
+        } else {
+            Poll::Go
+        }
+    }
+
+    fn save(
+        &mut self,
+        _: kayles_cert::Sizes,
+        state: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        self.file.sync_data()?;
+        if self.writing != self.part {
+            // It holds all that the saved part held, and more.
+            std::fs::rename(&self.writing, &self.part)?;
+            self.writing = self.part.clone();
+        }
+        let tmp = suffixed(&self.proof, ".tmp");
+        let mut out = BufWriter::new(File::create(&tmp)?);
+        state(&mut out)?;
+        let out = out.into_inner().map_err(|e| e.into_error())?;
+        out.sync_data()?;
+        std::fs::rename(&tmp, &self.proof)?;
+        self.last = Instant::now();
+        Ok(())
     }
 }
 

@@ -3,7 +3,7 @@
 //! modular decomposition and search ([`Nimbers`]), so that `kayles nimber` and
 //! `kayles.nimber` take the same route on the same graph.
 
-use crate::certificates::PartFile;
+use crate::certificates::{PartFile, ProofSaves};
 use crate::config::SearchOptions;
 use crate::graphs::Named;
 use crate::memo_file::{MemoFile, Saved};
@@ -70,6 +70,8 @@ pub struct Nimbers {
     request: Request,
     solver: GameSolver,
     modular: ModularSolver,
+    /// When a certificate's proof saves its state.
+    proof_saves: ProofSaves,
 }
 
 impl Nimbers {
@@ -79,6 +81,7 @@ impl Nimbers {
             request,
             solver: request.search.solver(request.game),
             modular: ModularSolver::new(),
+            proof_saves: ProofSaves::default(),
         }
     }
 
@@ -156,7 +159,10 @@ impl Nimbers {
     /// returned too. The file (its `.part` file, renamed when the certificate is whole:
     /// [`PartFile`]) is created before the search, so a path that cannot be written fails
     /// at once; the search solver's memo answers the proof builder's questions (and
-    /// [`with_memo_file`](Self::with_memo_file) keeps that memo across runs).
+    /// [`with_memo_file`](Self::with_memo_file) keeps that memo across runs). The proof
+    /// saves its state in `path`'s `.part.proof` file every ten minutes (inside
+    /// [`with_memo_file`](Self::with_memo_file): as often as the memo, and at once on an
+    /// interrupt), and a run that finds that file with the `.part` file goes on from it.
     ///
     /// ```
     /// use kayles_solve::graphs::Named;
@@ -181,7 +187,12 @@ impl Nimbers {
         } else {
             self.nimber_by(graph, Route::Search)?
         };
-        let (summary, _) = file.write(&graph.graph, &graph.name, &mut self.solver)?;
+        let (summary, _) = file.write(
+            &graph.graph,
+            &graph.name,
+            &mut self.solver,
+            &self.proof_saves,
+        )?;
         ensure!(
             summary.nimber == value,
             "the certificate proves {} where the search found {value}",
@@ -325,7 +336,17 @@ impl Nimbers {
                     finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
                 }
             });
+            // A certificate's proof saves its state as often as the memo, and at once
+            // when the interrupt has stopped the search.
+            let saves = std::mem::replace(
+                &mut self.proof_saves,
+                ProofSaves {
+                    every,
+                    stop: interrupt.is_some().then(|| Arc::clone(&stop)),
+                },
+            );
             let result = work(self);
+            self.proof_saves = saves;
             *done.0.lock().unwrap_or_else(|p| p.into_inner()) = true;
             done.1.notify_all();
             let failed = saver.join().expect("the memo saver does not panic");

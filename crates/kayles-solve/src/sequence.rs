@@ -224,7 +224,8 @@ impl Sequence {
                         let graph = families::build(&spec)?;
                         let value = self.solver.nimber(&graph)?;
                         if let Some(part) = part {
-                            let (summary, path) = part.write(&graph, &spec, &mut self.solver)?;
+                            let (summary, path) =
+                                part.write(&graph, &spec, &mut self.solver, &Default::default())?;
                             ensure!(
                                 summary.nimber == value,
                                 "{spec}: the certificate proves {} where the search found \

@@ -6,6 +6,7 @@ mod accept;
 mod damage;
 mod oracle;
 mod random;
+mod resume;
 
 use kayles_cert::format::Certificate;
 use kayles_cert::oracle::BruteOracle;

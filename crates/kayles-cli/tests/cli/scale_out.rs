@@ -503,6 +503,124 @@ fn a_killed_certificate_run_resumes_from_its_memo_file() {
     assert!(!Path::new(&part).exists(), "the .part file was left");
 }
 
+/// The files a certificate run leaves beside `cert` while it is not whole.
+fn unfinished(cert: &Path) -> [std::path::PathBuf; 3] {
+    [".part", ".part.proof", ".part.next"].map(|suffix| {
+        let mut name = cert.as_os_str().to_owned();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    })
+}
+
+/// A certificate run killed (SIGKILL) in its proof, after the proof saved its state,
+/// goes on from that save: the rerun says so, and its certificate checks, with nothing
+/// left beside it.
+#[test]
+fn a_killed_proof_goes_on_from_its_last_save() {
+    let dir = scratch("proof-kill");
+    let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
+    let [part, proof, next] = unfinished(&cert);
+    let args = [
+        "nimber",
+        "--game",
+        "arc",
+        "--threads",
+        "1",
+        "grid:5x7",
+        "--certificate",
+        s(&cert),
+        "--memo-file",
+        s(&memo),
+        "--memo-save-seconds",
+        "1",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    kill_once(&mut child, || proof.exists());
+    assert!(
+        !cert.exists() && part.exists(),
+        "a killed run left a certificate"
+    );
+    let out = kayles(&args, "");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    assert!(
+        stderr.contains("the proof went on from a save with"),
+        "{stderr}"
+    );
+    let verified = kayles_check::check("grid:5x7", std::fs::File::open(&cert).unwrap());
+    assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
+    for left in [part, proof, next] {
+        assert!(!left.exists(), "{} was left", left.display());
+    }
+}
+
+/// Ctrl-C during a certificate's proof saves the memo and the proof's state before it
+/// stops; the same command then goes on with the proof from there.
+#[test]
+fn an_interrupted_proof_saves_and_goes_on() {
+    let dir = scratch("proof-interrupt");
+    let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
+    let [part, proof, _] = unfinished(&cert);
+    let args = [
+        "nimber",
+        "--game",
+        "arc",
+        "--threads",
+        "1",
+        "grid:5x7",
+        "--certificate",
+        s(&cert),
+        "--memo-file",
+        s(&memo),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The proof has started once the certificate's first bytes are out.
+    let start = Instant::now();
+    while std::fs::metadata(&part).map_or(0, |m| m.len()) == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no proof in 120 s"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the interrupt"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("interrupted; the memo is saved"), "{err}");
+    assert!(proof.exists() && !cert.exists(), "{err}");
+    let out = kayles(&args, "");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the proof went on from a save with"),
+        "{stderr}"
+    );
+    let verified = kayles_check::check("grid:5x7", std::fs::File::open(&cert).unwrap());
+    assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
+    assert!(!proof.exists() && !part.exists());
+}
+
 /// Ctrl-C (SIGINT) during a `--memo-file` search saves the memo before it stops, with a
 /// one-line error; the same command then resumes from it.
 #[test]
