@@ -157,6 +157,12 @@ pub fn proof_path(path: &Path) -> PathBuf {
     suffixed(path, ".part.proof")
 }
 
+/// Where a run that goes on from a saved proof writes the certificate that will be
+/// `path` until its first save (then renamed to the [`part_path`]).
+pub fn next_path(path: &Path) -> PathBuf {
+    suffixed(path, ".part.next")
+}
+
 fn suffixed(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
@@ -180,15 +186,12 @@ impl PartFile {
                 .with_context(|| restart_hint(&proof, &part))?;
             Some(state)
         } else {
-            match std::fs::remove_file(&proof) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(e).with_context(|| format!("removing {}", proof.display()))
-                }
-                _ => None,
-            }
+            // What a stopped run may have left without its pair.
+            remove_if_there(&[&proof, &next_path(path)])?;
+            None
         };
         let writing = if resume.is_some() {
-            suffixed(path, ".part.next")
+            next_path(path)
         } else {
             part.clone()
         };
@@ -267,16 +270,22 @@ impl PartFile {
         let writing = checkpoint.writing;
         std::fs::rename(&writing, &path)
             .with_context(|| format!("renaming {}", writing.display()))?;
-        for left in [&proof, &part] {
-            match std::fs::remove_file(left) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(e).with_context(|| format!("removing {}", left.display()))
-                }
-                _ => {}
-            }
-        }
+        remove_if_there(&[&proof, &part])?;
         Ok((summary, path))
     }
+}
+
+/// Removes each of `files` that exists.
+fn remove_if_there(files: &[&Path]) -> Result<()> {
+    for file in files {
+        match std::fs::remove_file(file) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| format!("removing {}", file.display()))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The context of an error with a saved proof: which files to delete to start again.

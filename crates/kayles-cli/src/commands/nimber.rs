@@ -6,7 +6,7 @@ use crate::output::Output;
 use crate::progress;
 use anyhow::{bail, Result};
 use kayles_core::GameKind;
-use kayles_solve::certificates::part_path;
+use kayles_solve::certificates::{next_path, part_path};
 use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs::{self, Named};
 use kayles_solve::machine::peak_rss_kib;
@@ -114,9 +114,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             (None, Some(path)) => {
                 let watch = nimbers.solver().progress();
                 // Once the search has its value the proof is written: its bytes so far.
-                let part = part_path(path);
+                // (A run that goes on from a saved proof writes to the `.part.next`
+                // file until its first save.)
+                let files = [part_path(path), next_path(path)];
                 let written = || {
-                    let bytes = std::fs::metadata(&part).ok()?.len();
+                    let bytes = files
+                        .iter()
+                        .filter_map(|f| Some(std::fs::metadata(f).ok()?.len()))
+                        .max()?;
                     (bytes > 0)
                         .then(|| format!("certificate: {:.1} MB written", bytes as f64 / 1e6))
                 };
