@@ -206,11 +206,6 @@ impl PartFile {
         })
     }
 
-    /// The facts a saved proof had written, when this run goes on from it.
-    pub fn resumes_from(&self) -> Option<u64> {
-        self.resume.as_ref().map(|state| state.sizes().facts)
-    }
-
     /// Writes the certificate of the graph `graph` named `name` (a family spec or graph6:
     /// the name `kayles-check` is given) from `solver`, which has just searched it with
     /// the set-up its name implies (its memo answers the proof's questions), saving the
