@@ -463,14 +463,10 @@ fn a_killed_memo_file_run_resumes_from_its_last_save() {
     );
 }
 
-/// `--certificate` with `--memo-file`: a run killed after a save leaves its memo and no
-/// file under the certificate's name; the same command resumes from the memo (the search
-/// and the proof's questions) and writes a certificate that the checker accepts.
-#[test]
-fn a_killed_certificate_run_resumes_from_its_memo_file() {
-    let dir = scratch("memo-certificate");
-    let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
-    let args = [
+/// `kayles nimber` of Cram 5 x 7 (value 1) on one thread, its certificate written to
+/// `cert` and its memo kept in `memo`.
+fn cram_certificate_args<'a>(cert: &'a Path, memo: &'a Path) -> [&'a str; 10] {
+    [
         "nimber",
         "--game",
         "arc",
@@ -478,10 +474,43 @@ fn a_killed_certificate_run_resumes_from_its_memo_file() {
         "1",
         "grid:5x7",
         "--certificate",
-        s(&cert),
+        s(cert),
         "--memo-file",
-        s(&memo),
-    ];
+        s(memo),
+    ]
+}
+
+/// Runs `args` (as [`cram_certificate_args`] gives them) to the end: it succeeds with 1,
+/// says `said` on standard error, and leaves a certificate at `cert` that the checker
+/// accepts.
+fn certify_cram_to_the_end(args: &[&str], cert: &Path, said: &str) {
+    let out = kayles(args, "");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    assert!(stderr.contains(said), "{stderr}");
+    let verified = kayles_check::check("grid:5x7", std::fs::File::open(cert).unwrap());
+    assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
+}
+
+/// Sends SIGINT (Ctrl-C) to `child`.
+fn interrupt(child: &std::process::Child) {
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+}
+
+/// `--certificate` with `--memo-file`: a run killed after a save leaves its memo and no
+/// file under the certificate's name; the same command resumes from the memo (the search
+/// and the proof's questions) and writes a certificate that the checker accepts.
+#[test]
+fn a_killed_certificate_run_resumes_from_its_memo_file() {
+    let dir = scratch("memo-certificate");
+    let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
+    let args = cram_certificate_args(&cert, &memo);
     let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
         .args(args)
         .args(["--memo-save-seconds", "1"])
@@ -491,25 +520,17 @@ fn a_killed_certificate_run_resumes_from_its_memo_file() {
         .unwrap();
     kill_once(&mut child, || memo.exists());
     assert!(!cert.exists(), "a killed run left a certificate");
-    let out = kayles(&args, "");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{stderr}");
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
-    assert!(stderr.contains("loaded"), "{stderr}");
-    let verified = kayles_check::check("grid:5x7", std::fs::File::open(&cert).unwrap());
-    assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
-    let mut part = cert.into_os_string();
-    part.push(".part");
-    assert!(!Path::new(&part).exists(), "the .part file was left");
+    certify_cram_to_the_end(&args, &cert, "loaded");
+    let [part, ..] = unfinished(&cert);
+    assert!(!part.exists(), "the .part file was left");
 }
 
-/// The files a certificate run leaves beside `cert` while it is not whole.
-fn unfinished(cert: &Path) -> [std::path::PathBuf; 3] {
-    [".part", ".part.proof", ".part.next"].map(|suffix| {
-        let mut name = cert.as_os_str().to_owned();
-        name.push(suffix);
-        std::path::PathBuf::from(name)
-    })
+/// The files a certificate run leaves beside `cert` while it is not whole: the
+/// certificate so far, the proof's state, and what a resumed run writes until its first
+/// save.
+fn unfinished(cert: &Path) -> [PathBuf; 3] {
+    use kayles_solve::certificates::{next_path, part_path, proof_path};
+    [part_path(cert), proof_path(cert), next_path(cert)]
 }
 
 /// A certificate run killed (SIGKILL) in its proof, after the proof saved its state,
@@ -521,21 +542,12 @@ fn a_killed_proof_goes_on_from_its_last_save() {
     let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
     let [part, proof, next] = unfinished(&cert);
     let args = [
-        "nimber",
-        "--game",
-        "arc",
-        "--threads",
-        "1",
-        "grid:5x7",
-        "--certificate",
-        s(&cert),
-        "--memo-file",
-        s(&memo),
-        "--memo-save-seconds",
-        "1",
-    ];
+        &cram_certificate_args(&cert, &memo)[..],
+        &["--memo-save-seconds", "1"],
+    ]
+    .concat();
     let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
-        .args(args)
+        .args(&args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -545,16 +557,7 @@ fn a_killed_proof_goes_on_from_its_last_save() {
         !cert.exists() && part.exists(),
         "a killed run left a certificate"
     );
-    let out = kayles(&args, "");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{stderr}");
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
-    assert!(
-        stderr.contains("the proof went on from a save with"),
-        "{stderr}"
-    );
-    let verified = kayles_check::check("grid:5x7", std::fs::File::open(&cert).unwrap());
-    assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
+    certify_cram_to_the_end(&args, &cert, "the proof went on from a save with");
     for left in [part, proof, next] {
         assert!(!left.exists(), "{} was left", left.display());
     }
@@ -567,18 +570,7 @@ fn an_interrupted_proof_saves_and_goes_on() {
     let dir = scratch("proof-interrupt");
     let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
     let [part, proof, _] = unfinished(&cert);
-    let args = [
-        "nimber",
-        "--game",
-        "arc",
-        "--threads",
-        "1",
-        "grid:5x7",
-        "--certificate",
-        s(&cert),
-        "--memo-file",
-        s(&memo),
-    ];
+    let args = cram_certificate_args(&cert, &memo);
     let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
         .args(args)
         .stdout(Stdio::null())
@@ -598,26 +590,13 @@ fn an_interrupted_proof_saves_and_goes_on() {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    let pid = child.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
+    interrupt(&child);
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("interrupted; the memo is saved"), "{err}");
     assert!(proof.exists() && !cert.exists(), "{err}");
-    let out = kayles(&args, "");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{stderr}");
-    assert!(
-        stderr.contains("the proof went on from a save with"),
-        "{stderr}"
-    );
-    let verified = kayles_check::check("grid:5x7", std::fs::File::open(&cert).unwrap());
-    assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
+    certify_cram_to_the_end(&args, &cert, "the proof went on from a save with");
     assert!(!proof.exists() && !part.exists());
 }
 
@@ -640,12 +619,7 @@ fn an_interrupted_memo_file_run_saves_before_it_stops() {
     std::io::BufRead::read_line(&mut stderr, &mut err).unwrap();
     assert!(err.contains("none yet"), "{err}");
     std::thread::sleep(Duration::from_millis(300));
-    let pid = child.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
+    interrupt(&child);
     std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
