@@ -265,11 +265,6 @@ impl ProofState {
     pub fn sizes(&self) -> Sizes {
         self.sizes
     }
-
-    /// The header text of the certificate it belongs to.
-    pub fn header_text(&self) -> &str {
-        &self.header
-    }
 }
 
 fn invalid(what: &str) -> io::Error {
