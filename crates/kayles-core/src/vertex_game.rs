@@ -1041,6 +1041,9 @@ impl<R: VertexRules> VertexSolver<R> {
                 }
             }
         }
+        // A new host: the leaf's host table keys vertex sets of the last one, and would
+        // answer for this graph's sets what it learnt of that graph's.
+        self.memo.clear_leaf_host();
         let host = Arc::new(match renumbering {
             Some(perm) => Host::<S>::new(&g.relabel(perm)),
             None => Host::<S>::new(g),

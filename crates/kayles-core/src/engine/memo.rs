@@ -362,6 +362,12 @@ impl SharedMemo {
         self.tables.renew_leaf_host(self.config.leaf_table_bytes);
     }
 
+    /// Empties the leaf's host table alone (its keys are vertex sets of one host: a search
+    /// of another graph must not read them).
+    pub fn clear_leaf_host(&self) {
+        self.tables.renew_leaf_host(self.config.leaf_table_bytes);
+    }
+
     /// Empties every memo.
     pub fn clear(&self) {
         self.tables.codes.clear();

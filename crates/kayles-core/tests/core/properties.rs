@@ -256,3 +256,53 @@ fn every_option_names_its_move() {
     }
     crate::arbitrary::check(300, prop as fn(ArbGraph, u64) -> TestResult);
 }
+
+/// One solver asked about several graphs in turn gives each the value a fresh solver
+/// gives it. The dense leaf's host table keys vertex sets of one host; it used to outlive
+/// its host, so the second graph of `kayles nimber A B` read what the first had taught it
+/// (the chain of issue 44's "derived recurrence is wrong": direct search said 7 where the
+/// value is 0). These are segments of that chain, 24 vertices each, and random dense graphs.
+#[test]
+fn one_solver_over_many_graphs_equals_a_fresh_solver_for_each() {
+    let named = [
+        "W~l|Y{jDwT_n?j?V_DW?n?Ak?Dw?DW?A{??j??Dw??T_??n",
+        "WnNxY{jDwT_n?j?V_DW?n?Ak?Dw?DW?A{??j??Dw??J_??J",
+        "WnNxY{jDwT_n?j?V_DW?n?Ak?Dw?DW?A{??j??Dw??T_??T",
+        "Wz{zW{jDwT_n?j?V_DW?n?Ak?Dw?DW?A{??j??Dw??J_??J",
+        "Wz{zW{jDwT_n?j?V_DW?n?Ak?Dw?DW?A{??j??Dw??T_??T",
+    ];
+    let mut graphs: Vec<kayles_core::Graph> =
+        named.iter().map(|s| graph6::parse(s).unwrap()).collect();
+    // Random graphs of 20 to 26 vertices with about half the pairs adjacent (xorshift).
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for i in 0..12 {
+        let n = 20 + i % 7;
+        let mut g = kayles_core::Graph::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if next() % 2 == 0 {
+                    g.add_edge(u, v);
+                }
+            }
+        }
+        graphs.push(g);
+    }
+    for layers in [SearchConfig::default(), SearchConfig::plain()] {
+        let mut shared = Solver::with_config(layers);
+        for g in &graphs {
+            let fresh = Solver::with_config(layers).nimber(g).unwrap();
+            assert_eq!(shared.nimber(g).unwrap(), fresh, "{}", graph6::write(g));
+        }
+    }
+    // The first three by the definition, too.
+    for (s, want) in named.iter().zip([0, 1, 0]) {
+        let g = graph6::parse(s).unwrap();
+        assert_eq!(brute::node_kayles(&g, brute::full_mask(&g)), want, "{s}");
+    }
+}
