@@ -1,5 +1,6 @@
-//! A chain family as written in a chain file (TOML, `DESIGN.md`), validated into a
-//! [`Chain`]: the gadget, its links `[x, y, d]` and the optional caps.
+//! A chain family as written in a chain file (TOML; the format is in docs/chains.md, "The
+//! chain file"), validated into a [`Chain`]: the gadget, its links `[x, y, d]` and the
+//! optional caps.
 //!
 //! ```
 //! let chain = kayles_chains::spec::parse(
@@ -187,6 +188,19 @@ pub enum SpecError {
         /// `[x, y]` or `[x, y, d]`.
         shape: &'static str,
     },
+    /// An edge or a link written twice (`[0, 1]` and `[1, 0]` are one edge; links are
+    /// directed: `[0, 1, 1]` and `[1, 0, 1]` are two).
+    #[error("[{part}] {what} {item} is written twice ({first} is the same {what})")]
+    Repeated {
+        /// `gadget`, `left` or `right`.
+        part: &'static str,
+        /// `edge` or `link`.
+        what: &'static str,
+        /// The second entry as written.
+        item: String,
+        /// The first entry as written.
+        first: String,
+    },
     /// A link with `d = 0` or `d > MAX_REACH`.
     #[error("[{part}] link {item}: reach d = {d} must be in 1..={MAX_REACH}")]
     Reach {
@@ -258,6 +272,27 @@ fn check_shape(part: &'static str, file: &PartFile) -> Result<(), SpecError> {
     Ok(())
 }
 
+/// The first entry of `items` whose key an earlier entry has, as [`SpecError::Repeated`].
+fn check_repeats<K: Ord>(
+    part: &'static str,
+    what: &'static str,
+    items: &[Vec<usize>],
+    key: impl Fn(&[usize]) -> K,
+) -> Result<(), SpecError> {
+    let mut seen = std::collections::BTreeMap::new();
+    for item in items {
+        if let Some(first) = seen.insert(key(item), item) {
+            return Err(SpecError::Repeated {
+                part,
+                what,
+                item: Item(item).to_string(),
+                first: Item(first).to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn check_edges(part: &'static str, file: &PartFile) -> Result<Vec<(usize, usize)>, SpecError> {
     check_shape(part, file)?;
     let mut edges = Vec::new();
@@ -270,8 +305,11 @@ fn check_edges(part: &'static str, file: &PartFile) -> Result<Vec<(usize, usize)
         }
         edges.push((e[0].min(e[1]), e[0].max(e[1])));
     }
+    check_repeats(part, "edge", &file.edges, |e| {
+        (e[0].min(e[1]), e[0].max(e[1]))
+    })?;
+    check_repeats(part, "link", &file.links, |l| (l[0], l[1], l[2]))?;
     edges.sort_unstable();
-    edges.dedup();
     Ok(edges)
 }
 
@@ -299,7 +337,7 @@ fn check_order(part: &'static str, order: usize, min: usize) -> Result<(), SpecE
 ///
 /// # Errors
 /// A [`SpecError`] for malformed TOML, unknown keys, a missing gadget, bad vertex indices,
-/// self-loops, or reaches outside `1..=MAX_REACH`.
+/// self-loops, edges or links written twice, or reaches outside `1..=MAX_REACH`.
 pub fn parse(text: &str) -> Result<Chain, SpecError> {
     validate(toml::from_str(text).map_err(|e| toml_error(text, &e))?)
 }
@@ -345,7 +383,6 @@ fn validate(file: ChainFile) -> Result<Chain, SpecError> {
         });
     }
     links.sort_unstable();
-    links.dedup();
     let cap = |part: &'static str, file: &Option<PartFile>| -> Result<End, SpecError> {
         let Some(p) = file else {
             return Ok(End::empty());

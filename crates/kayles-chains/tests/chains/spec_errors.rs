@@ -55,6 +55,22 @@ fn bad_files_are_refused_with_one_line() {
             "[gadget]\norder = 2\n[right]\norder = 1\nlinks = [[2, 0, 1]]\n",
             "[right] link [2, 0, 1]: vertex 2 is not below 2",
         ),
+        (
+            "[gadget]\norder = 2\nedges = [[0, 1], [1, 0]]\n",
+            "[gadget] edge [1, 0] is written twice ([0, 1] is the same edge)",
+        ),
+        (
+            "[gadget]\norder = 2\nlinks = [[0, 1, 1], [1, 0, 1], [0, 1, 1]]\n",
+            "[gadget] link [0, 1, 1] is written twice",
+        ),
+        (
+            "[gadget]\norder = 1\n[left]\norder = 2\nedges = [[0, 1], [0, 1]]\n",
+            "[left] edge [0, 1] is written twice",
+        ),
+        (
+            "[gadget]\norder = 1\n[right]\norder = 1\nlinks = [[0, 0, 2], [0, 0, 2]]\n",
+            "[right] link [0, 0, 2] is written twice",
+        ),
     ];
     for (text, want) in cases {
         let got = error(text);
