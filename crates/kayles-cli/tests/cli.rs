@@ -5,6 +5,8 @@ use std::io::Write;
 
 #[path = "cli/certificate.rs"]
 mod certificate;
+#[path = "cli/hostile.rs"]
+mod hostile;
 #[path = "cli/moves.rs"]
 mod moves;
 #[path = "cli/scale_out.rs"]
