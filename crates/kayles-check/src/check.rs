@@ -18,8 +18,43 @@ pub enum Game {
     Arc,
 }
 
+impl Game {
+    /// The game's word in the header, on `--game` and on the checker's output: `node` or
+    /// `arc`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Game::Node => "node",
+            Game::Arc => "arc",
+        }
+    }
+
+    /// The game's name: `Node Kayles` or `Arc Kayles`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Node => "Node Kayles",
+            Game::Arc => "Arc Kayles",
+        }
+    }
+
+    /// The game named by its word (`node` or `arc`).
+    pub fn from_word(word: &str) -> Option<Game> {
+        match word {
+            "node" => Some(Game::Node),
+            "arc" => Some(Game::Arc),
+            _ => None,
+        }
+    }
+}
+
 /// Components of at most this many vertices may be marked "computed".
 pub const MAX_COMPUTED: usize = 8;
+
+/// The longest header line, in bytes, without its line break (a graph6 string of about
+/// 14,000 vertices).
+pub const MAX_LINE: usize = 1 << 24;
+
+/// The most facts a certificate may hold (fact numbers are 32 bits here).
+pub const MAX_FACTS: usize = u32::MAX as usize - 1;
 
 /// What a checked certificate proves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +70,7 @@ pub struct Verified {
 /// Why no value was verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
-    /// The GRAPH argument (exit status 2).
+    /// The GRAPH argument, or the certificate could not be read (exit status 2).
     BadInput(String),
     /// The certificate does not prove its claim (exit status 1).
     Rejected(String),
@@ -48,84 +83,253 @@ enum Val {
     NotEqual(u32),
 }
 
-/// Checks `certificate` (zstd-compressed) against the graph named by `graph_arg`.
+/// Checks `certificate` (zstd-compressed) against the graph named by `graph_arg`, in the
+/// game the certificate names.
 pub fn check(graph_arg: &str, certificate: impl Read) -> Result<Verified, Failure> {
+    check_game(graph_arg, None, certificate)
+}
+
+/// Checks `certificate` (zstd-compressed) against the graph named by `graph_arg`; with
+/// `game`, a certificate of the other game is rejected as soon as its header is read.
+pub fn check_game(
+    graph_arg: &str,
+    game: Option<Game>,
+    certificate: impl Read,
+) -> Result<Verified, Failure> {
     let g = graph::parse(graph_arg).map_err(Failure::BadInput)?;
-    let decoder = ruzstd::decoding::StreamingDecoder::new(certificate)
-        .map_err(|e| Failure::Rejected(format!("not a zstd stream: {e}")))?;
-    let mut reader = std::io::BufReader::with_capacity(1 << 16, decoder);
-    let mut input = Input(&mut reader);
+    let mut source = Source {
+        inner: certificate,
+        head: Vec::new(),
+        error: None,
+        ended: false,
+    };
+    let verdict = check_source(&g, graph_arg, game, &mut source);
+    match (verdict, source.error) {
+        (Err(_), Some(e)) => Err(Failure::BadInput(format!(
+            "cannot read the certificate: {e}"
+        ))),
+        (verdict, _) => verdict,
+    }
+}
+
+/// The certificate's bytes as read: the first five (the zstd magic number and frame
+/// header descriptor), the first read error, and whether the end was reached.
+struct Source<R> {
+    inner: R,
+    head: Vec<u8>,
+    error: Option<std::io::Error>,
+    ended: bool,
+}
+
+impl<R: Read> Read for Source<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = loop {
+            match self.inner.read(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    let again = std::io::Error::new(e.kind(), e.to_string());
+                    self.error.get_or_insert(e);
+                    return Err(again);
+                }
+                Ok(n) => break n,
+            }
+        };
+        self.ended |= n == 0 && !buf.is_empty();
+        let take = n.min(5 - self.head.len().min(5));
+        self.head.extend_from_slice(&buf[..take]);
+        Ok(n)
+    }
+}
+
+/// The decompressed bytes, counted.
+struct Counted<R> {
+    inner: R,
+    bytes: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
+/// Why the zstd decoder stopped, in a sentence (its own errors are Rust debug text).
+fn damaged<R>(source: &Source<R>) -> String {
+    if source.ended {
+        "truncated: the compressed data ends inside a zstd frame".into()
+    } else {
+        "damaged compressed data: the zstd frame does not decode".into()
+    }
+}
+
+fn check_source<R: Read>(
+    g: &Graph,
+    graph_arg: &str,
+    want: Option<Game>,
+    source: &mut Source<R>,
+) -> Result<Verified, Failure> {
     let rejected = Failure::Rejected;
-    let header = read_header(&mut input).map_err(rejected)?;
-    let claimed =
-        graph::parse(&header.graph).map_err(|e| rejected(format!("header graph: {e}")))?;
-    if claimed != g {
-        return Err(rejected(format!(
-            "the certificate is for another graph ({}), not {}",
-            header.graph, graph_arg
+    let decoder = match ruzstd::decoding::StreamingDecoder::new(&mut *source) {
+        Ok(d) => d,
+        Err(_) => {
+            return Err(rejected(
+                "not a zstd frame (a wrong magic number or a damaged frame header)".into(),
+            ))
+        }
+    };
+    let mut reader = std::io::BufReader::with_capacity(
+        1 << 16,
+        Counted {
+            inner: decoder,
+            bytes: 0,
+        },
+    );
+    let mut input = Input {
+        reader: &mut reader,
+        failed: false,
+    };
+    let header = read_header(&mut input);
+    let header = header.map_err(|e| input.reason(e)).map_err(rejected)?;
+    if let Some(want) = want {
+        if header.game != want {
+            return Err(rejected(format!(
+                "the certificate is of {}, not {} (--game {})",
+                header.game.name(),
+                want.name(),
+                want.word()
+            )));
+        }
+    }
+    // The header's graph is sized before it is built, and built only when it has the
+    // order and the edge count of the graph asked about (built already, within the limits).
+    let another = |why: String| {
+        rejected(format!(
+            "the certificate is for another graph ({}{why}), not {}",
+            shorten(&header.graph),
+            shorten(graph_arg)
+        ))
+    };
+    let (n, m) = graph::size(&header.graph).map_err(|e| another(format!(": {e}")))?;
+    let (gn, gm) = (g.order(), g.size());
+    if (n, m) != (gn, gm) {
+        return Err(another(format!(
+            ": {n} vertices and {m} edges, against {gn} and {gm}"
         )));
     }
+    let claimed = graph::parse(&header.graph).map_err(|e| another(format!(": {e}")))?;
+    if claimed != *g {
+        return Err(another(String::new()));
+    }
+    drop(claimed);
     let mut checker = Checker {
-        g: &g,
+        g,
         game: header.game,
         computed_max: header.computed,
         mirrors: header.version >= 2,
-        kinds: Vec::new(),
-        values: Vec::new(),
-        sets: Vec::new(),
+        facts: Facts::new(g.words()),
         small: HashMap::new(),
         scratch: Scratch::default(),
     };
-    let nimber = checker.run(&mut input, header.nimber).map_err(rejected)?;
-    let decoder = reader.into_inner();
-    let (data, calculated) = (
-        decoder.decoder.get_checksum_from_data(),
-        decoder.decoder.get_calculated_checksum(),
-    );
-    if let (Some(data), Some(calculated)) = (data, calculated) {
+    let nimber = checker.run(&mut input, header.nimber);
+    let nimber = nimber.map_err(|e| input.reason(e)).map_err(rejected)?;
+    let counted = reader.into_inner();
+    let frame = &counted.inner.decoder;
+    if !frame.is_finished() {
+        return Err(rejected(
+            "truncated: the zstd frame ends before its last block".into(),
+        ));
+    }
+    if let (Some(data), Some(calculated)) = (
+        frame.get_checksum_from_data(),
+        frame.get_calculated_checksum(),
+    ) {
         if data != calculated {
             return Err(rejected("zstd checksum mismatch".into()));
         }
     }
+    // Frame_Header_Descriptor: Frame_Content_Size is present when its flag (the top two
+    // bits) is set or the frame is a single segment (bit 5).
+    let descriptor = counted.inner.get_ref().head.get(4).copied().unwrap_or(0);
+    if (descriptor >> 6 != 0 || descriptor >> 5 & 1 == 1) && frame.content_size() != counted.bytes {
+        return Err(rejected(format!(
+            "the zstd frame declares {} bytes of content and holds {}",
+            frame.content_size(),
+            counted.bytes
+        )));
+    }
     let mut rest = [0u8; 1];
-    if decoder.into_inner().read(&mut rest).map_or(true, |n| n > 0) {
+    if counted
+        .inner
+        .into_inner()
+        .read(&mut rest)
+        .map_or(true, |n| n > 0)
+    {
         return Err(rejected("bytes after the compressed stream".into()));
     }
     Ok(Verified {
         game: header.game,
         nimber,
-        facts: checker.kinds.len(),
+        facts: checker.facts.len(),
     })
 }
 
+/// At most 60 characters of `text`, for messages (a header line may be megabytes long).
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+/// `text` quoted as Rust quotes a string, at most 60 characters of it.
+fn quote(text: &str) -> String {
+    format!("{:?}", shorten(text))
+}
+
 /// The decompressed stream, read a byte or a varint at a time.
-struct Input<'a, R: Read>(&'a mut std::io::BufReader<R>);
+struct Input<'a, R: Read> {
+    reader: &'a mut std::io::BufReader<R>,
+    /// Whether the decoder failed (then the reason is the decoder's, not the record's).
+    failed: bool,
+}
 
 impl<R: Read> Input<'_, R> {
     /// The next byte; `Ok(None)` at the end of the stream.
     fn byte(&mut self) -> Res<Option<u8>> {
-        let buf = self
-            .0
-            .fill_buf()
-            .map_err(|e| format!("damaged compressed data: {e}"))?;
+        let buf = match self.reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(_) => {
+                self.failed = true;
+                return Err("the zstd decoder failed".into());
+            }
+        };
         let b = buf.first().copied();
-        self.0.consume(usize::from(b.is_some()));
+        self.reader.consume(usize::from(b.is_some()));
         Ok(b)
     }
 
-    /// An unsigned LEB128 number of at most 64 bits.
+    /// An unsigned LEB128 number: at most 64 bits (a tenth byte is 1), no redundant
+    /// last byte 0.
     fn varint(&mut self) -> Res<u64> {
         let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
+        for i in 0..10 {
             let b = self
                 .byte()?
                 .ok_or("truncated: the file ends inside a record")?;
-            value |= u64::from(b & 0x7f) << shift;
+            if i == 9 && b > 1 {
+                return Err("a number past 64 bits".into());
+            }
+            value |= u64::from(b & 0x7f) << (7 * i);
             if b & 0x80 == 0 {
+                if b == 0 && i > 0 {
+                    return Err("a number with a redundant last byte 0 (overlong LEB128)".into());
+                }
                 return Ok(value);
             }
         }
-        Err("a number longer than 64 bits".into())
+        Err("a number past 64 bits".into())
     }
 
     fn number(&mut self, limit: u64, what: &str) -> Res<usize> {
@@ -136,18 +340,33 @@ impl<R: Read> Input<'_, R> {
         Ok(x as usize)
     }
 
-    /// One header line (without the newline).
+    /// One header line (without the newline), of at most [`MAX_LINE`] bytes.
     fn line(&mut self) -> Res<String> {
         let mut line = Vec::new();
         loop {
             match self.byte()? {
                 None => return Err("truncated: the file ends inside the header".into()),
                 Some(b'\n') => break,
-                Some(b) if line.len() < 1 << 26 => line.push(b),
-                Some(_) => return Err("header line too long".into()),
+                Some(b) if line.len() < MAX_LINE => line.push(b),
+                Some(_) => return Err(format!("a header line longer than {MAX_LINE} bytes")),
             }
         }
         String::from_utf8(line).map_err(|_| "header line is not UTF-8".into())
+    }
+}
+
+/// The decompressed bytes of a certificate read from a [`Source`].
+type Decoded<'s, R> =
+    Counted<ruzstd::decoding::StreamingDecoder<&'s mut Source<R>, ruzstd::decoding::FrameDecoder>>;
+
+impl<R: Read> Input<'_, Decoded<'_, R>> {
+    /// The reason for a rejection: `e`, unless the zstd decoder failed first.
+    fn reason(&self, e: String) -> String {
+        if self.failed {
+            damaged(self.reader.get_ref().inner.get_ref())
+        } else {
+            e
+        }
     }
 }
 
@@ -160,12 +379,23 @@ struct Header {
     computed: usize,
 }
 
+/// A header number: one or more ASCII digits (no sign, no space), at most `max`.
+fn digits(text: &str, max: u64) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<u64>().ok().filter(|&x| x <= max)
+}
+
 fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
     let mut field = |key: &str| -> Res<String> {
         let line = input.line()?;
         match line.split_once(' ') {
             Some((k, value)) if k == key => Ok(value.to_string()),
-            _ => Err(format!("header: expected '{key} ...', found {line:?}")),
+            _ => Err(format!(
+                "header: expected '{key} ...', found {}",
+                quote(&line)
+            )),
         }
     };
     let version = match field("kayles-certificate")?.as_str() {
@@ -173,25 +403,23 @@ fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
         "2" => 2,
         other => {
             return Err(format!(
-                "header: unknown version {other:?} (this checker reads 1 and 2)"
+                "header: unknown version {} (this checker reads 1 and 2)",
+                quote(other)
             ))
         }
     };
-    let game = match field("game")?.as_str() {
-        "node" => Game::Node,
-        "arc" => Game::Arc,
-        other => return Err(format!("header: unknown game {other:?}")),
-    };
+    let game = field("game")?;
+    let game =
+        Game::from_word(&game).ok_or_else(|| format!("header: unknown game {}", quote(&game)))?;
     let graph = field("graph")?;
     let nimber = field("nimber")?;
-    let nimber = nimber
-        .parse()
-        .map_err(|_| format!("header: bad nimber {nimber:?}"))?;
+    let nimber = digits(&nimber, u32::MAX.into())
+        .ok_or_else(|| format!("header: bad nimber {} (0 to {})", quote(&nimber), u32::MAX))?
+        as u32;
     let computed = field("computed")?;
-    let computed = match computed.parse() {
-        Ok(k) if k <= MAX_COMPUTED => k,
-        _ => return Err(format!("header: computed must be 0..={MAX_COMPUTED}")),
-    };
+    let computed = digits(&computed, MAX_COMPUTED as u64)
+        .ok_or_else(|| format!("header: computed must be 0..={MAX_COMPUTED}"))?
+        as usize;
     match input.line()?.as_str() {
         "" => Ok(Header {
             version,
@@ -200,23 +428,170 @@ fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
             nimber,
             computed,
         }),
-        other => Err(format!("header: expected an empty line, found {other:?}")),
+        other => Err(format!(
+            "header: expected an empty line, found {}",
+            quote(other)
+        )),
     }
 }
 
-/// The facts checked so far: kind (0 EQ, 1 NE), value, and vertex set (the host's bit
-/// words, [`Graph::words`] a fact, in one arena: 8 bytes a fact on a host of at most 64
-/// vertices, where a list of vertices took 4 bytes a vertex), and the cache of small
-/// values computed by definition.
+/// Hosts of at most this many bit words (256 vertices) keep each fact's vertex set as bit
+/// words; larger hosts keep it as a list of its vertices, so that a fact costs what its
+/// set holds, not what the host holds.
+const DENSE_WORDS: usize = 4;
+
+/// The facts accepted so far: kind (0 EQ, 1 NE), value and vertex set, each fact once. A
+/// vertex set is the host's bit words on a host of at most [`DENSE_WORDS`] words (8 bytes
+/// a fact on a host of at most 64 vertices), else its vertices (4 bytes a vertex). `table`
+/// finds a fact by its kind, value and set (open addressing, fact index + 1, 0 empty): a
+/// second copy of a fact is refused, so memory is bounded by the distinct facts.
+struct Facts {
+    words: usize,
+    kinds: Vec<u8>,
+    values: Vec<u32>,
+    /// Dense: `words` bit words a fact.
+    bits: Vec<u64>,
+    /// Sparse: the vertices of fact `f` are `verts[starts[f]..starts[f + 1]]`.
+    verts: Vec<u32>,
+    starts: Vec<usize>,
+    table: Vec<u32>,
+}
+
+impl Facts {
+    fn new(words: usize) -> Facts {
+        Facts {
+            words,
+            kinds: Vec::new(),
+            values: Vec::new(),
+            bits: Vec::new(),
+            verts: Vec::new(),
+            starts: vec![0],
+            table: vec![0; 16],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    fn dense(&self) -> bool {
+        self.words <= DENSE_WORDS
+    }
+
+    fn kind(&self, f: usize) -> u8 {
+        self.kinds[f]
+    }
+
+    fn value(&self, f: usize) -> u32 {
+        self.values[f]
+    }
+
+    /// The vertices of fact `f`, increasing, into `out`.
+    fn vertices(&self, f: usize, out: &mut Vec<u32>) {
+        out.clear();
+        if self.dense() {
+            for_each(&self.bits[f * self.words..(f + 1) * self.words], |v| {
+                out.push(v as u32)
+            });
+        } else {
+            out.extend_from_slice(&self.verts[self.starts[f]..self.starts[f + 1]]);
+        }
+    }
+
+    /// The hash of a fact: its kind, value and set (bit words when dense, else vertices).
+    fn hash(kind: u8, value: u32, set: impl Iterator<Item = u64>) -> u64 {
+        let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        set.fold(mix(u64::from(kind), u64::from(value)), mix)
+    }
+
+    fn hash_of(&self, f: usize) -> u64 {
+        if self.dense() {
+            let w = &self.bits[f * self.words..(f + 1) * self.words];
+            Facts::hash(self.kinds[f], self.values[f], w.iter().copied())
+        } else {
+            let v = &self.verts[self.starts[f]..self.starts[f + 1]];
+            Facts::hash(
+                self.kinds[f],
+                self.values[f],
+                v.iter().map(|&x| u64::from(x)),
+            )
+        }
+    }
+
+    /// The slot of the table where the fact (kind, value, `set`: bit words, `list`: its
+    /// vertices) is, or the empty slot where it would go.
+    fn slot(&self, kind: u8, value: u32, set: &[u64], list: &[u32]) -> usize {
+        let h = if self.dense() {
+            Facts::hash(kind, value, set.iter().copied())
+        } else {
+            Facts::hash(kind, value, list.iter().map(|&x| u64::from(x)))
+        };
+        let mask = self.table.len() - 1;
+        let mut i = (h >> 7) as usize & mask;
+        loop {
+            let f = match self.table[i] {
+                0 => return i,
+                f => f as usize - 1,
+            };
+            let same_set = if self.dense() {
+                self.bits[f * self.words..(f + 1) * self.words] == *set
+            } else {
+                self.verts[self.starts[f]..self.starts[f + 1]] == *list
+            };
+            if same_set && self.kinds[f] == kind && self.values[f] == value {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds the fact, unless it is already there: then the index of the copy.
+    fn push(&mut self, kind: u8, value: u32, set: &[u64], list: &[u32]) -> Res<()> {
+        let i = self.slot(kind, value, set, list);
+        if self.table[i] != 0 {
+            return Err(format!(
+                "the same fact as fact {} (a duplicate)",
+                self.table[i] - 1
+            ));
+        }
+        if self.len() >= MAX_FACTS {
+            return Err(format!("more than {MAX_FACTS} facts"));
+        }
+        self.table[i] = self.len() as u32 + 1;
+        self.kinds.push(kind);
+        self.values.push(value);
+        if self.dense() {
+            self.bits.extend_from_slice(set);
+        } else {
+            self.verts.extend_from_slice(list);
+            self.starts.push(self.verts.len());
+        }
+        // At most three quarters full.
+        if self.len() * 4 > self.table.len() * 3 {
+            let mask = self.table.len() * 2 - 1;
+            let mut table = vec![0u32; self.table.len() * 2];
+            for f in 0..self.len() {
+                let mut i = (self.hash_of(f) >> 7) as usize & mask;
+                while table[i] != 0 {
+                    i = (i + 1) & mask;
+                }
+                table[i] = f as u32 + 1;
+            }
+            self.table = table;
+        }
+        Ok(())
+    }
+}
+
+/// The facts checked so far ([`Facts`]) and the cache of small values computed by
+/// definition.
 struct Checker<'g> {
     g: &'g Graph,
     game: Game,
     computed_max: usize,
     /// Whether mirror facts (tag 4, version 2) may appear.
     mirrors: bool,
-    kinds: Vec<u8>,
-    values: Vec<u32>,
-    sets: Vec<u64>,
+    facts: Facts,
     small: HashMap<u64, u32>,
     scratch: Scratch,
 }
@@ -270,7 +645,7 @@ impl Checker<'_> {
     fn run<R: Read>(&mut self, input: &mut Input<R>, claimed: u32) -> Res<u32> {
         let n = self.g.order();
         loop {
-            let index = self.kinds.len();
+            let index = self.facts.len();
             let tag = match input.byte()? {
                 None => {
                     return Err(format!(
@@ -313,6 +688,19 @@ impl Checker<'_> {
                 let first = first(&set).unwrap_or(0);
                 format!("fact {index} ({kind} {value}, {k} vertices from {first}): {e}")
             };
+            // A copy of a fact already accepted is refused before its evidence is read.
+            let kind = u8::from(tag == 1 || tag == 2);
+            let mut list = Vec::new();
+            if !self.facts.dense() {
+                for_each(&set, |v| list.push(v as u32));
+            }
+            let slot = self.facts.slot(kind, value, &set, &list);
+            if self.facts.table[slot] != 0 {
+                let copy = self.facts.table[slot] - 1;
+                return Err(context(format!(
+                    "the same fact as fact {copy} (a duplicate)"
+                )));
+            }
             match tag {
                 0 => self.check_eq(input, &set, value),
                 1 => self.check_witness(input, &set, value),
@@ -320,9 +708,7 @@ impl Checker<'_> {
                 _ => self.check_mirror(input, &set, value),
             }
             .map_err(context)?;
-            self.kinds.push(u8::from(tag == 1 || tag == 2));
-            self.values.push(value);
-            self.sets.extend_from_slice(&set);
+            self.facts.push(kind, value, &set, &list).map_err(context)?;
         }
     }
 
@@ -623,7 +1009,7 @@ impl Checker<'_> {
             return Ok((Val::Exact(self.small_value(verts)), true));
         }
         let (d, form) = ((r - 1) / 3, (r - 1) % 3 + 1);
-        let here = self.kinds.len() as u64;
+        let here = self.facts.len() as u64;
         if d == 0 {
             return Err("refers to the fact being checked (itself)".into());
         }
@@ -633,18 +1019,14 @@ impl Checker<'_> {
             ));
         }
         let f = (here - d) as usize;
-        let words = self.g.words();
         let mut fv = std::mem::take(&mut self.scratch.fact);
-        fv.clear();
-        for_each(&self.sets[f * words..(f + 1) * words], |v| {
-            fv.push(v as u32)
-        });
+        self.facts.vertices(f, &mut fv);
         let same = self.same_up_to_map(input, f, form, &fv, verts);
         self.scratch.fact = fv;
         same?;
-        let value = self.values[f];
+        let value = self.facts.value(f);
         Ok((
-            if self.kinds[f] == 0 {
+            if self.facts.kind(f) == 0 {
                 Val::Exact(value)
             } else {
                 Val::NotEqual(value)
@@ -859,6 +1241,103 @@ mod tests {
     }
 
     #[test]
+    fn a_duplicated_fact_is_refused() {
+        // Fact 0 twice: the references of fact 2 (one back) then name the copy, which is
+        // about the same set, so only the duplicate is wrong.
+        let mut raw = ARC_P3.as_bytes().to_vec();
+        raw.extend([0, 0, 1, 0, 0, 0, 0, 1, 0, 0]);
+        raw.extend([0, 1, 3, 0, 0, 0, 2, 1, 6, 0, 1, 4]);
+        raw.extend([3, 1, 4]);
+        let bytes = ruzstd::encoding::compress_to_vec(
+            &raw[..],
+            ruzstd::encoding::CompressionLevel::Fastest,
+        );
+        match verdict("path:3", &bytes) {
+            Err(Failure::Rejected(e)) => {
+                assert!(e.starts_with("fact 1 ") && e.contains("duplicate"), "{e}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // The same fact with another value, or about another set, is no duplicate.
+        let mut facts = Facts::new(1);
+        facts.push(0, 0, &[1], &[]).unwrap();
+        facts.push(1, 0, &[1], &[]).unwrap();
+        facts.push(0, 1, &[1], &[]).unwrap();
+        facts.push(0, 0, &[2], &[]).unwrap();
+        assert!(facts.push(1, 0, &[1], &[]).unwrap_err().contains("fact 1"));
+        // Many facts: the table grows and still finds each one, sparse sets too.
+        let mut sparse = Facts::new(DENSE_WORDS + 1);
+        let wide = vec![0u64; DENSE_WORDS + 1];
+        for v in 0..10_000u32 {
+            sparse.push(0, v % 7, &wide, &[v, v + 1]).unwrap();
+        }
+        for v in (0..10_000u32).step_by(97) {
+            let e = sparse.push(0, v % 7, &wide, &[v, v + 1]).unwrap_err();
+            assert!(e.contains(&format!("fact {v} ")), "{e}");
+        }
+        let mut out = Vec::new();
+        sparse.vertices(4321, &mut out);
+        assert_eq!(out, [4321, 4322]);
+    }
+
+    #[test]
+    fn numbers_are_leb128_of_at_most_64_bits_without_a_redundant_byte() {
+        let read = |bytes: &[u8]| {
+            let mut reader = std::io::BufReader::new(bytes);
+            let mut input = Input {
+                reader: &mut reader,
+                failed: false,
+            };
+            input.varint()
+        };
+        assert_eq!(read(&[0]), Ok(0));
+        assert_eq!(read(&[0x7f]), Ok(127));
+        assert_eq!(read(&[0x80, 0x01]), Ok(128));
+        let mut max = vec![0xff; 9];
+        max.push(0x01);
+        assert_eq!(read(&max), Ok(u64::MAX));
+        // 2^64 + 1 read as 1 before; 2^64; eleven bytes.
+        let mut past = vec![0x81];
+        past.extend([0x80; 8]);
+        past.push(0x02);
+        assert!(read(&past).unwrap_err().contains("past 64 bits"));
+        past[0] = 0x80;
+        assert!(read(&past).unwrap_err().contains("past 64 bits"));
+        let mut eleven = vec![0x80; 10];
+        eleven.push(0);
+        assert!(read(&eleven).unwrap_err().contains("past 64 bits"));
+        // Overlong: 0 as two bytes, 1 as three.
+        assert!(read(&[0x80, 0x00]).unwrap_err().contains("overlong"));
+        assert!(read(&[0x81, 0x80, 0x00]).unwrap_err().contains("overlong"));
+        assert!(read(&[0x80]).unwrap_err().contains("truncated"));
+    }
+
+    #[test]
+    fn header_numbers_are_plain_digits() {
+        for (claim, ok) in [
+            ("nimber 1", true),
+            ("nimber 01", true),
+            ("nimber +1", false),
+            ("nimber  1", false),
+            ("nimber 1 ", false),
+            ("nimber 4294967297", false),
+            ("nimber ", false),
+        ] {
+            let got = verdict("path:3", &arc_p3(0, claim));
+            match got {
+                Err(Failure::Rejected(ref e)) if !ok => assert!(e.contains("bad nimber"), "{e}"),
+                Ok(1) if ok => {}
+                other => panic!("{claim:?}: {other:?}"),
+            }
+        }
+        let long = format!("nimber {}", "1".repeat(1000));
+        let Err(Failure::Rejected(e)) = verdict("path:3", &arc_p3(0, &long)) else {
+            panic!()
+        };
+        assert!(e.len() < 200, "{e}");
+    }
+
+    #[test]
     fn mirror_facts_check_and_their_damaged_copies_do_not() {
         // The 4-cycle: 0 <-> 2, 1 <-> 3 is a mirror strategy, in both games.
         for game in ["node", "arc"] {
@@ -897,9 +1376,7 @@ mod tests {
                 game,
                 computed_max: 8,
                 mirrors: true,
-                kinds: vec![],
-                values: vec![],
-                sets: vec![],
+                facts: Facts::new(g.words()),
                 small: HashMap::new(),
                 scratch: Scratch::default(),
             };

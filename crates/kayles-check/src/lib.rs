@@ -13,4 +13,4 @@
 pub mod check;
 pub mod graph;
 
-pub use check::{check, Failure, Game, Verified};
+pub use check::{check, check_game, Failure, Game, Verified};

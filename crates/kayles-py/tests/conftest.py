@@ -57,10 +57,17 @@ def cli():
 
 
 def _checker(path):
-    def check(graph, certificate):
-        """`kayles-check GRAPH CERTIFICATE`: (exit status, standard output stripped)."""
-        done = subprocess.run([path, graph, str(certificate)], capture_output=True, text=True)
-        return done.returncode, done.stdout.strip()
+    def check(graph, certificate, game):
+        """`kayles-check --game GAME GRAPH CERTIFICATE`: (exit status, the value it prints).
+        It prints the value and the game (`5 node`): the game must be the one asked for."""
+        done = subprocess.run(
+            [path, "--game", game, graph, str(certificate)], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            return done.returncode, done.stdout.strip()
+        value, printed = done.stdout.split()
+        assert printed == game, done.stdout
+        return done.returncode, value
 
     return check
 

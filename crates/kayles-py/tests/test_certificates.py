@@ -30,19 +30,21 @@ def test_certificates_check(cli, checker, tmp_path, graph, game):
     name = graph if isinstance(graph, str) else nx.to_graph6_bytes(
         graph if isinstance(graph, nx.Graph) else nx.Graph(graph[1]), header=False
     ).decode().strip()
-    assert checker(name, path) == (0, str(value))
+    assert checker(name, path, game) == (0, str(value))
     # The command line's certificate of the same graph proves the same value.
     theirs = tmp_path / "theirs.cert"
     cli("nimber", "--game", game, name, "--certificate", str(theirs))
-    assert checker(name, theirs) == (0, str(value))
+    assert checker(name, theirs, game) == (0, str(value))
     # A certificate of another graph is rejected.
-    assert checker("path:3", path)[0] == 1
+    assert checker("path:3", path, game)[0] == 1
+    # Nor does it prove the other game's value.
+    assert checker(name, path, {"node": "arc", "arc": "node"}[game])[0] == 1
 
 
 def test_a_certificate_is_a_path_like(checker, tmp_path):
     path = tmp_path / "q.cert"
     assert kayles.nimber("queens:5", certificate=path) == 3
-    assert checker("queens:5", path) == (0, "3")
+    assert checker("queens:5", path, "node") == (0, "3")
 
 
 @pytest.mark.parametrize(
@@ -84,10 +86,10 @@ def test_sequence_certificates_are_named_and_checked_like_the_command_lines(cli,
     assert sorted(os.listdir(ours)) == sorted(os.listdir(theirs))
     assert sorted(os.listdir(ours)) == [f"petersen_{n}_2.cert" for n in range(4, 10)]
     for n, value in values.items():
-        assert checker(f"petersen:{n},2", ours / f"petersen_{n}_2.cert") == (0, str(value))
+        assert checker(f"petersen:{n},2", ours / f"petersen_{n}_2.cert", "node") == (0, str(value))
     arc = kayles.sequence("grid:3xN", 5, game="arc", certificates=ours)
     for n, value in arc.items():
-        assert checker(f"grid:3x{n}", ours / f"arc_grid_3x{n}.cert") == (0, str(value))
+        assert checker(f"grid:3x{n}", ours / f"arc_grid_3x{n}.cert", "arc") == (0, str(value))
 
 
 def test_sequence_resume_skips_terms_already_certified(tmp_path):

@@ -151,7 +151,7 @@ def test_a_certificate_with_a_memo_file(cli, checker, tmp_path):
     certificate that run writes from it still checks."""
     memo, first, second = tmp_path / "cram.memo", tmp_path / "a.cert", tmp_path / "b.cert"
     assert kayles.nimber("grid:4x7", game="arc", certificate=first, memo_file=memo) == 3
-    assert checker("grid:4x7", first) == (0, "3")
+    assert checker("grid:4x7", first, "arc") == (0, "3")
 
     def searched(*flags):
         out = subprocess.run(
@@ -166,7 +166,7 @@ def test_a_certificate_with_a_memo_file(cli, checker, tmp_path):
     stderr, resumed = searched("--memo-file", str(memo), "--certificate", str(second))
     assert "loaded" in stderr
     assert resumed * 20 < fresh, (resumed, fresh)
-    assert checker("grid:4x7", second) == (0, "3")
+    assert checker("grid:4x7", second, "arc") == (0, "3")
     assert sorted(os.listdir(tmp_path)) == ["a.cert", "b.cert", "cram.memo", "fresh.cert"]
 
 
