@@ -21,8 +21,22 @@ pub enum FamilyError {
     },
 }
 
-/// The largest graph a family spec may build.
-pub const MAX_FAMILY_ORDER: usize = 50_000;
+/// The largest graph a family spec may build: its adjacency rows take `n^2 / 8` bytes
+/// (32 MiB here), and no command can use a bigger one (the search takes components of at
+/// most [`MAX_WIDTH`](crate::bits::MAX_WIDTH) vertices; the routes that answer bigger
+/// graphs, a mirror strategy or the modular decomposition, are served up to this order).
+pub const MAX_FAMILY_ORDER: usize = 16_384;
+
+/// The sizes of a family graph, known from its spec alone (see [`size`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FamilySize {
+    /// Vertices.
+    pub order: u64,
+    /// Edges.
+    pub edges: u64,
+    /// Vertices of its largest connected component (0 for the graph on no vertices).
+    pub largest_component: u64,
+}
 
 /// One family: its name, parameter syntax, and how its vertices are numbered.
 #[derive(Debug, Clone, Copy)]
@@ -94,94 +108,204 @@ pub const FAMILIES: &[FamilyInfo] = &[
     },
 ];
 
-/// Builds the graph named by a family spec such as `grid:3x4`.
-///
-/// ```
-/// let g = kayles_core::families::build("petersen:5,2").unwrap();
-/// assert_eq!((g.order(), g.size()), (10, 15));
-/// assert!(kayles_core::families::build("cube:3").is_err());
-/// ```
-pub fn build(spec: &str) -> Result<Graph, FamilyError> {
-    let spec = spec.trim();
+/// A spec taken apart: the family's name and its parameters, checked.
+enum Parsed {
+    /// `path`, `cycle`, ..., `linked-c4-alt`: one number.
+    One(&'static str, u64),
+    /// `grid:RxC`.
+    Grid(u64, u64),
+    /// `petersen:N,K`.
+    Petersen(u64, u64),
+}
+
+/// Parses and checks a spec without building anything.
+fn parse(spec: &str) -> Result<Parsed, FamilyError> {
     let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
     let bad = |reason: String| FamilyError::BadParameters {
         spec: spec.to_string(),
         reason,
     };
-    let number = |text: &str| -> Result<usize, FamilyError> {
-        text.trim()
-            .parse::<usize>()
-            .map_err(|_| bad(format!("'{text}' is not a non-negative integer")))
-    };
-    let check_order = |n: usize| -> Result<(), FamilyError> {
-        if n > MAX_FAMILY_ORDER {
-            Err(bad(format!(
-                "{n} vertices is more than the supported {MAX_FAMILY_ORDER}"
-            )))
-        } else {
-            Ok(())
+    let number = |text: &str| -> Result<u64, FamilyError> {
+        let text = text.trim();
+        match text.parse::<u64>() {
+            Ok(n) => Ok(n),
+            Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(bad(format!("'{text}' is too large")))
+            }
+            Err(_) => Err(bad(format!("'{text}' is not a non-negative integer"))),
         }
     };
-    let known = FAMILIES
+    let Some(name) = FAMILIES
         .iter()
-        .any(|f| f.syntax.split(':').next() == Some(name));
-    if !known {
+        .filter_map(|f| f.syntax.split(':').next())
+        .find(|&known| known == name)
+    else {
         return Err(FamilyError::Unknown(name.to_string()));
-    }
+    };
     if params.is_empty() {
         return Err(bad("missing parameters after ':'".to_string()));
     }
     match name {
-        "path" | "cycle" | "complete" | "empty" | "star" | "queens" | "linked-c4"
-        | "linked-c4-b" | "linked-c4-c" | "linked-c4-alt" => {
-            let n = number(params)?;
-            let order = match name {
-                "queens" => n.saturating_mul(n),
-                "linked-c4" | "linked-c4-alt" => n.saturating_mul(3).saturating_add(1),
-                "linked-c4-b" => n.saturating_mul(3).saturating_add(3),
-                "linked-c4-c" => n.saturating_mul(3).saturating_add(5),
-                _ => n,
-            };
-            check_order(order)?;
-            Ok(match name {
-                "path" => path(n),
-                "cycle" => {
-                    if n < 3 {
-                        return Err(bad("a cycle needs N >= 3".to_string()));
-                    }
-                    cycle(n)
-                }
-                "complete" => complete(n),
-                "empty" => Graph::new(n),
-                "star" => star(n),
-                "queens" => queens(n),
-                "linked-c4" => linked_c4(n, 0, 0),
-                "linked-c4-b" => linked_c4(n, 0, 2),
-                "linked-c4-c" => linked_c4(n, 2, 2),
-                _ => linked_c4_alt(n),
-            })
-        }
         "grid" => {
             let (r, c) = params
                 .split_once(['x', 'X'])
                 .ok_or_else(|| bad("expected RxC, e.g. grid:3x4".to_string()))?;
-            let (r, c) = (number(r)?, number(c)?);
-            check_order(r.saturating_mul(c))?;
-            Ok(grid(r, c))
+            Ok(Parsed::Grid(number(r)?, number(c)?))
         }
         "petersen" => {
             let (n, k) = params
                 .split_once(',')
                 .ok_or_else(|| bad("expected N,K, e.g. petersen:5,2".to_string()))?;
             let (n, k) = (number(n)?, number(k)?);
-            check_order(n.saturating_mul(2))?;
-            if n < 3 || k == 0 || 2 * k > n {
+            if n < 3 || k == 0 || k > n / 2 {
                 return Err(bad("needs N >= 3 and 1 <= K <= N/2".to_string()));
             }
-            Ok(generalized_petersen(n, k))
+            Ok(Parsed::Petersen(n, k))
         }
-        _ => unreachable!("every listed family has a builder"),
+        _ => {
+            let n = number(params)?;
+            if name == "cycle" && n < 3 {
+                return Err(bad("a cycle needs N >= 3".to_string()));
+            }
+            Ok(Parsed::One(name, n))
+        }
     }
+}
+
+/// The number of vertices, edges and the largest component of the graph a family spec
+/// names, from the spec alone (nothing is built), in exact integers: a spec whose graph
+/// would have 2^64 vertices or edges or more is an error. The same checks as [`build`]
+/// except the size limit, so a front end can say how big a graph is and refuse it before
+/// building it.
+///
+/// ```
+/// use kayles_core::families::size;
+/// let queens = size("queens:223").unwrap();
+/// assert_eq!((queens.order, queens.largest_component), (49_729, 49_729));
+/// assert_eq!(size("empty:7").unwrap().largest_component, 1);
+/// assert_eq!(size("grid:3x4").unwrap().edges, 17);
+/// assert!(size("path:99999999999999999999").is_err());
+/// assert!(size("complete:999999999").is_ok()); // 5 * 10^17 edges
+/// assert!(size("queens:99999999").is_err()); // 1.7 * 10^24 edges
+/// ```
+pub fn size(spec: &str) -> Result<FamilySize, FamilyError> {
+    let spec = spec.trim();
+    let parsed = parse(spec)?;
+    let too_big = || FamilyError::BadParameters {
+        spec: spec.to_string(),
+        reason: "the graph would have 2^64 vertices or edges or more".to_string(),
+    };
+    // Every count in u128 (no parameter exceeds 2^64, so no product of two overflows),
+    // then into u64.
+    let pairs = |n: u128| n * n.saturating_sub(1) / 2;
+    let (order, edges, connected): (u128, u128, bool) = match parsed {
+        Parsed::Grid(r, c) => {
+            let (r, c) = (u128::from(r), u128::from(c));
+            let edges = if r == 0 || c == 0 {
+                0
+            } else {
+                (r * (c - 1)).checked_add(c * (r - 1)).ok_or_else(too_big)?
+            };
+            (r * c, edges, true)
+        }
+        Parsed::Petersen(n, k) => {
+            let n = u128::from(n);
+            // Outer cycle, spokes, inner edges v_i v_{i+K}: N of them, or N/2 when 2K = N
+            // (each is then met twice).
+            let inner = if 2 * u128::from(k) == n { n / 2 } else { n };
+            (2 * n, 2 * n + inner, true)
+        }
+        Parsed::One(name, n) => {
+            let n = u128::from(n);
+            match name {
+                "path" => (n, n.saturating_sub(1), true),
+                "cycle" => (n, n, true),
+                "complete" => (n, pairs(n), true),
+                "empty" => (n, 0, false),
+                "star" => (n, n.saturating_sub(1), true),
+                // Rows and columns: 2 N C(N,2); diagonals of both directions: 2 (2 C(N,3) +
+                // C(N,2)). N is at most 2^64, so N^3 fits in u128 only below 2^42: go by
+                // checked arithmetic.
+                "queens" => {
+                    let c2 = pairs(n);
+                    let c3 = n
+                        .checked_mul(n.saturating_sub(1))
+                        .and_then(|x| x.checked_mul(n.saturating_sub(2)))
+                        .map(|x| x / 6)
+                        .ok_or_else(too_big)?;
+                    let edges = (2 * n)
+                        .checked_mul(c2)
+                        .and_then(|x| x.checked_add(c3.checked_mul(4)?))
+                        .and_then(|x| x.checked_add(2 * c2))
+                        .ok_or_else(too_big)?;
+                    (n * n, edges, true)
+                }
+                // The u-path of left + N + 1 + right vertices and three edges a square.
+                "linked-c4" | "linked-c4-b" | "linked-c4-c" => {
+                    let extra = match name {
+                        "linked-c4" => 0,
+                        "linked-c4-b" => 2,
+                        _ => 4,
+                    };
+                    (3 * n + 1 + extra, n + extra + 3 * n, true)
+                }
+                _ => (2 * n + n + 1, 4 * n, true),
+            }
+        }
+    };
+    let order = u64::try_from(order).map_err(|_| too_big())?;
+    let edges = u64::try_from(edges).map_err(|_| too_big())?;
+    let largest_component = if connected || order == 0 { order } else { 1 };
+    Ok(FamilySize {
+        order,
+        edges,
+        largest_component,
+    })
+}
+
+/// Builds the graph named by a family spec such as `grid:3x4`, after [`size`] has checked
+/// that it has at most [`MAX_FAMILY_ORDER`] vertices (a bigger one is refused before
+/// anything is allocated).
+///
+/// ```
+/// let g = kayles_core::families::build("petersen:5,2").unwrap();
+/// assert_eq!((g.order(), g.size()), (10, 15));
+/// assert!(kayles_core::families::build("cube:3").is_err());
+/// assert_eq!(
+///     kayles_core::families::build("queens:223").unwrap_err().to_string(),
+///     "family 'queens:223': 49729 vertices is more than the supported 16384"
+/// );
+/// ```
+pub fn build(spec: &str) -> Result<Graph, FamilyError> {
+    let spec = spec.trim();
+    let order = size(spec)?.order;
+    if order > MAX_FAMILY_ORDER as u64 {
+        return Err(FamilyError::BadParameters {
+            spec: spec.to_string(),
+            reason: format!("{order} vertices is more than the supported {MAX_FAMILY_ORDER}"),
+        });
+    }
+    // Every parameter is now at most the order (or, for petersen's K, half of it).
+    let n = |x: u64| x as usize;
+    Ok(match parse(spec)? {
+        Parsed::Grid(r, c) => grid(n(r), n(c)),
+        Parsed::Petersen(p, k) => generalized_petersen(n(p), n(k)),
+        Parsed::One(name, x) => {
+            let x = n(x);
+            match name {
+                "path" => path(x),
+                "cycle" => cycle(x),
+                "complete" => complete(x),
+                "empty" => Graph::new(x),
+                "star" => star(x),
+                "queens" => queens(x),
+                "linked-c4" => linked_c4(x, 0, 0),
+                "linked-c4-b" => linked_c4(x, 0, 2),
+                "linked-c4-c" => linked_c4(x, 2, 2),
+                _ => linked_c4_alt(x),
+            }
+        }
+    })
 }
 
 /// The path `P_n`.
@@ -245,12 +369,23 @@ pub fn generalized_petersen(n: usize, k: usize) -> Graph {
 /// The `n x n` queens graph, square `r * n + c`.
 pub fn queens(n: usize) -> Graph {
     let mut g = Graph::new(n * n);
-    for a in 0..n * n {
-        let (r1, c1) = (a / n, a % n);
-        for b in a + 1..n * n {
-            let (r2, c2) = (b / n, b % n);
-            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                g.add_edge(a, b);
+    // From each square, the squares a queen reaches to the right, down, and down either
+    // diagonal: every edge once, in time proportional to the edges.
+    for r in 0..n {
+        for c in 0..n {
+            let a = r * n + c;
+            for c2 in c + 1..n {
+                g.add_edge(a, r * n + c2);
+            }
+            for r2 in r + 1..n {
+                let d = r2 - r;
+                g.add_edge(a, r2 * n + c);
+                if c + d < n {
+                    g.add_edge(a, r2 * n + c + d);
+                }
+                if d <= c {
+                    g.add_edge(a, r2 * n + c - d);
+                }
             }
         }
     }
@@ -319,10 +454,10 @@ pub fn term_spec(template: &str, n: usize) -> String {
 /// assert!(first_defined("cube", 1, 10).is_err());
 /// ```
 pub fn first_defined(template: &str, from: usize, to: usize) -> Result<usize, FamilyError> {
-    build(&term_spec(template, to.max(from)))?;
+    size(&term_spec(template, to.max(from)))?;
     Ok((from..=to)
-        .find(|&n| build(&term_spec(template, n)).is_ok())
-        .unwrap_or(to + 1))
+        .find(|&n| size(&term_spec(template, n)).is_ok())
+        .unwrap_or(to.saturating_add(1)))
 }
 
 /// The host symmetry of a family graph (see [`symmetry`](crate::symmetry)), when the
@@ -473,6 +608,104 @@ mod tests {
             let g = build(spec).unwrap();
             assert_eq!((g.order(), g.size()), (n, m), "{spec}");
         }
+    }
+
+    /// The sizes [`size`] computes from a spec are those of the graph [`build`] builds
+    /// (components counted on the graph), for every family over a range of parameters.
+    #[test]
+    fn sizes_from_the_spec_are_the_built_graphs() {
+        let mut specs = Vec::new();
+        for n in 0..12 {
+            for name in [
+                "path",
+                "cycle",
+                "complete",
+                "empty",
+                "star",
+                "queens",
+                "linked-c4",
+                "linked-c4-b",
+                "linked-c4-c",
+                "linked-c4-alt",
+            ] {
+                specs.push(format!("{name}:{n}"));
+            }
+            for m in 0..6 {
+                specs.push(format!("grid:{n}x{m}"));
+                specs.push(format!("petersen:{n},{m}"));
+            }
+        }
+        let mut checked = 0;
+        for spec in &specs {
+            let (built, sized) = (build(spec), size(spec));
+            assert_eq!(built.is_ok(), sized.is_ok(), "{spec}");
+            let (Ok(g), Ok(sized)) = (built, sized) else {
+                continue;
+            };
+            let all = crate::VertexSet::full(g.order());
+            let largest = g.components(&all).iter().map(|c| c.len()).max();
+            assert_eq!(
+                sized,
+                FamilySize {
+                    order: g.order() as u64,
+                    edges: g.size() as u64,
+                    largest_component: largest.unwrap_or(0) as u64,
+                },
+                "{spec}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 150, "{checked}");
+    }
+
+    /// Sizes far beyond what any command builds are exact, and past 2^64 an error.
+    #[test]
+    fn huge_sizes_are_exact_or_refused() {
+        let queens = size("queens:100000").unwrap();
+        assert_eq!(queens.order, 10_000_000_000);
+        // 2 N C(N,2) + 4 C(N,3) + 2 C(N,2), N = 10^5.
+        let (n, c2) = (100_000u64, 100_000u64 * 99_999 / 2);
+        let c3 = 100_000u64 * 99_999 * 99_998 / 6;
+        assert_eq!(queens.edges, 2 * n * c2 + 4 * c3 + 2 * c2);
+        let longest = size("path:18446744073709551615").unwrap();
+        assert_eq!((longest.order, longest.edges), (u64::MAX, u64::MAX - 1));
+        for spec in [
+            "grid:4294967296x4294967296",
+            "path:18446744073709551616",
+            "path:99999999999999999999",
+            "queens:4294967296",
+            "complete:18446744073709551615",
+            "petersen:18446744073709551615,2",
+        ] {
+            let error = size(spec).unwrap_err().to_string();
+            assert!(!error.contains('\n'), "{spec}: {error}");
+            assert!(
+                error.starts_with(&format!("family '{spec}'")),
+                "{spec}: {error}"
+            );
+        }
+        assert_eq!(
+            size("path:99999999999999999999").unwrap_err().to_string(),
+            "family 'path:99999999999999999999': '99999999999999999999' is too large"
+        );
+    }
+
+    /// What no command can use is refused before it is built: today's limit is
+    /// [`MAX_FAMILY_ORDER`], and graphs just above it fail at once.
+    #[test]
+    fn graphs_above_the_limit_are_refused_before_building() {
+        for spec in ["queens:223", "complete:50000", "path:16385", "grid:129x128"] {
+            let start = std::time::Instant::now();
+            let error = build(spec).unwrap_err().to_string();
+            assert!(error.contains("more than the supported 16384"), "{error}");
+            assert!(
+                start.elapsed().as_millis() < 50,
+                "{spec} took {:?}",
+                start.elapsed()
+            );
+        }
+        assert_eq!(build("grid:128x128").unwrap().order(), MAX_FAMILY_ORDER);
+        assert_eq!(build("queens:128").unwrap().order(), MAX_FAMILY_ORDER);
     }
 
     #[test]

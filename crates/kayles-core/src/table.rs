@@ -26,8 +26,8 @@ pub const MAX_TABLE_ORDER: usize = 30;
 pub enum TableError {
     /// The table would not fit.
     #[error(
-        "a table of all 2^{n} subsets needs {} bytes ({:.1} GiB); the limit is {} vertices",
-        1u128 << n, (1u128 << n) as f64 / (1u64 << 30) as f64, MAX_TABLE_ORDER
+        "a table of all 2^{n} subsets needs 2^{n} bytes; the limit is {} vertices (1 GiB)",
+        MAX_TABLE_ORDER
     )]
     TooLarge {
         /// Vertices of the graph.

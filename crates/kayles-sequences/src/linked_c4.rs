@@ -223,6 +223,91 @@ fn slot(family: Family) -> usize {
     }
 }
 
+/// The most terms the recurrence computes (each of `a`, `b`, `c`): its time grows as the
+/// square of the terms (`n_max = 110949` takes about 6 s of CPU, so 10^7 take about half a
+/// day) and its memory by 18 bytes a term (180 MB here). Each term needs every one before
+/// it, so streaming them would not lift the bound: it is the time.
+pub const MAX_TERMS: usize = 10_000_000;
+
+/// A request for more terms than [`MAX_TERMS`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the recurrence computes at most {max} terms (its time grows as the square of the terms: \
+     110949 take about 6 s, {max} about half a day); {asked} asked for",
+    max = MAX_TERMS
+)]
+pub struct TooManyTerms {
+    /// The last index asked for.
+    pub asked: usize,
+}
+
+/// The corrected recurrence computed term by term, as far as it is asked: the terms of
+/// `0..=n` are computed when term `n` is first asked for, so a caller can hand each term
+/// on as soon as it is known. Its store is allocated for `n_max` once.
+///
+/// ```
+/// use kayles_sequences::linked_c4::{Recurrence, MAX_TERMS};
+/// use kayles_sequences::moves::Family;
+/// let mut rec = Recurrence::new(12).unwrap();
+/// assert_eq!(rec.term(Family::A, 5), 2);
+/// assert_eq!(rec.term(Family::A, 12), 5);
+/// assert!(Recurrence::new(99_999_999_999).is_err()); // refused, nothing allocated
+/// ```
+pub struct Recurrence {
+    store: Store,
+    seen: Vec<bool>,
+    /// The first index not yet computed.
+    next: usize,
+    n_max: usize,
+}
+
+impl Recurrence {
+    /// A recurrence that will compute terms up to `n_max` (at most [`MAX_TERMS`]).
+    pub fn new(n_max: usize) -> Result<Recurrence, TooManyTerms> {
+        if n_max > MAX_TERMS {
+            return Err(TooManyTerms { asked: n_max });
+        }
+        Ok(Recurrence {
+            store: initial_store(n_max),
+            seen: Vec::new(),
+            next: 1,
+            n_max,
+        })
+    }
+
+    /// Term `n` of `family`, computing every term up to `n` not yet computed.
+    ///
+    /// # Panics
+    /// If `n` is above the `n_max` the recurrence was made for.
+    pub fn term(&mut self, family: Family, n: usize) -> u16 {
+        assert!(n <= self.n_max, "term {n} is above n_max = {}", self.n_max);
+        while self.next <= n {
+            self.step();
+        }
+        self.store.get(slot(family), n as i64)
+    }
+
+    /// Computes the three terms of index `self.next`.
+    fn step(&mut self) {
+        let (s, n) = (&mut self.store, self.next as i64);
+        for family in Family::ALL {
+            // Every xor is at most `bits`; the mex is at most the number of options.
+            let width = (usize::from(s.bits) + 1).next_power_of_two() * 2;
+            if self.seen.len() < width {
+                self.seen.resize(width, false);
+            }
+            let (singles, specs) = option_runs(family, n, s);
+            let runs: Vec<(&[u16], &[u16])> = specs
+                .iter()
+                .map(|r| s.run(r.x, r.y, r.sum, r.lo, r.hi))
+                .collect();
+            let v = kernel::mex_of_runs(&singles, &runs, &mut self.seen);
+            s.set(slot(family), n, v);
+        }
+        self.next += 1;
+    }
+}
+
 /// The corrected recurrence: `a`, `b`, `c` for `n = 0..=n_max` (see the module docs).
 /// `O(n_max^2)` time, `O(n_max)` memory; the mex of each term is found by
 /// [`kernel::mex_of_runs`]. `n_max = 110949` takes about 6 s of CPU (release, AVX2).
@@ -233,27 +318,12 @@ fn slot(family: Family) -> usize {
 /// ```
 ///
 /// # Panics
-/// If a term reaches 65535 (far beyond any computable range).
+/// If `n_max` is above [`MAX_TERMS`] ([`Recurrence::new`] refuses it instead), or a term
+/// reaches 65535 (far beyond any computable range).
 pub fn terms(n_max: usize) -> LinkedC4Terms {
-    let mut s = initial_store(n_max);
-    let mut seen: Vec<bool> = Vec::new();
-    for n in 1..=n_max as i64 {
-        for family in Family::ALL {
-            // Every xor is at most `bits`; the mex is at most the number of options.
-            let width = (usize::from(s.bits) + 1).next_power_of_two() * 2;
-            if seen.len() < width {
-                seen.resize(width, false);
-            }
-            let (singles, specs) = option_runs(family, n, &s);
-            let runs: Vec<(&[u16], &[u16])> = specs
-                .iter()
-                .map(|r| s.run(r.x, r.y, r.sum, r.lo, r.hi))
-                .collect();
-            let v = kernel::mex_of_runs(&singles, &runs, &mut seen);
-            s.set(slot(family), n, v);
-        }
-    }
-    s.into_terms()
+    let mut rec = Recurrence::new(n_max).unwrap_or_else(|e| panic!("{e}"));
+    rec.term(Family::A, n_max);
+    rec.store.into_terms()
 }
 
 /// The corrected recurrence computed the plain way: for every term, every option value
@@ -449,5 +519,43 @@ fn set(t: &mut LinkedC4Terms, f: Family, n: usize, v: u16) {
         Family::A => t.a[n] = v,
         Family::B => t.b[n] = v,
         Family::C => t.c[n] = v,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Terms asked for one at a time, out of order, are the plain recurrence's.
+    #[test]
+    fn terms_computed_as_asked_are_the_reference() {
+        let reference = terms_reference(300);
+        let mut rec = Recurrence::new(300).unwrap();
+        for n in [0, 7, 3, 150, 149, 300, 1] {
+            for family in Family::ALL {
+                assert_eq!(
+                    rec.term(family, n),
+                    reference.get(family, n),
+                    "{family:?} {n}"
+                );
+            }
+        }
+        assert_eq!(terms(300), reference);
+    }
+
+    /// More terms than the recurrence can compute are refused with one line before
+    /// anything is allocated (99999999999 terms used to ask for 200 GB and abort).
+    #[test]
+    fn too_many_terms_are_refused() {
+        for asked in [MAX_TERMS + 1, 99_999_999_999, usize::MAX] {
+            let error = Recurrence::new(asked).err().unwrap();
+            assert_eq!(error, TooManyTerms { asked });
+            let text = error.to_string();
+            assert!(
+                !text.contains('\n') && text.contains(&asked.to_string()),
+                "{text}"
+            );
+        }
+        assert!(Recurrence::new(MAX_TERMS).is_ok());
     }
 }
