@@ -379,10 +379,15 @@ impl Decoder<'_> {
         Ok(b)
     }
 
+    /// An unsigned LEB128 number of at most 64 bits (a tenth byte past bit 63 is
+    /// refused, not truncated).
     fn varint(&mut self) -> Result<u64, String> {
         let mut x = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
+            if shift == 63 && b > 1 {
+                return Err("varint past 64 bits".into());
+            }
             x |= u64::from(b & 0x7f) << shift;
             if b & 0x80 == 0 {
                 return Ok(x);
@@ -433,6 +438,19 @@ impl Decoder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn varints_past_64_bits_are_refused() {
+        let read = |bytes: &[u8]| Decoder { bytes, pos: 0 }.varint();
+        let mut max = vec![0xff; 9];
+        max.push(0x01);
+        assert_eq!(read(&max), Ok(u64::MAX));
+        // 2^64 + 1 read as 1 before.
+        let mut past = vec![0x81];
+        past.extend([0x80; 8]);
+        past.push(0x02);
+        assert!(read(&past).is_err());
+    }
 
     #[test]
     fn encode_and_decode_agree() {

@@ -71,7 +71,14 @@ impl CertificateDir {
     /// its header, not checked (`kayles-check` checks it). A file there that is not a
     /// certificate of `spec` in this game is an error naming it.
     pub fn certified(&self, spec: &str) -> Result<Option<u32>> {
-        let path = self.path(spec);
+        self.certified_as(spec, spec)
+    }
+
+    /// [`certified`](Self::certified) for a certificate filed under another name than its
+    /// graph's: `name` gives the path (a job of a split is filed as `job:17`), `graph` is
+    /// what its header must name (the job's graph6 line).
+    pub fn certified_as(&self, name: &str, graph: &str) -> Result<Option<u32>> {
+        let (path, spec) = (self.path(name), graph);
         let file = match File::open(&path) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -343,7 +350,8 @@ impl Checkpoint for FileCheckpoint {
     }
 }
 
-fn game_name(game: GameKind) -> &'static str {
+/// The game's name in messages: "Node Kayles" or "Arc Kayles".
+pub(crate) fn game_name(game: GameKind) -> &'static str {
     match game {
         GameKind::Node => "Node Kayles",
         GameKind::Arc => "Arc Kayles",

@@ -1,6 +1,7 @@
 //! `kayles run`: answers the jobs of a split (all, or one shard of them), appending a
 //! `job_id value` line per finished job to a results file and flushing it; `--resume`
-//! skips the jobs already answered there (`kayles_solve::scale_out::run`).
+//! skips the jobs already answered there; `--certificates DIR` proves each job's value by
+//! a certificate in DIR, for `kayles join --verify` (`kayles_solve::scale_out::run`).
 
 use crate::flags::{MethodFlag, SearchFlags, WorkerFlags};
 use crate::output::Output;
@@ -29,6 +30,11 @@ pub struct Args {
     /// Continue RESULTS: skip the jobs answered there (a torn last line is cut off).
     #[arg(long)]
     resume: bool,
+    /// Also write a certificate of each job's value to DIR (DIR/job_ID.cert, Arc Kayles
+    /// DIR/arc_job_ID.cert), for `kayles join --verify DIR`. Resumable: with --resume, a
+    /// job counts as done when its line and its certificate are both there.
+    #[arg(long, value_name = "DIR")]
+    certificates: Option<PathBuf>,
     #[command(flatten)]
     workers: WorkerFlags,
     #[command(flatten)]
@@ -47,6 +53,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             method: args.method.method,
             ..args.search.options()
         },
+        certificates: args.certificates.clone(),
     };
     let bar = JobsBar::new();
     let watch = Watch {

@@ -119,6 +119,7 @@ pub fn nimber(graph: &Named, dir: &Path, request: &Request, watch: &Watch) -> Re
             throttle_ms: request.throttle_ms,
         },
         search: request.search,
+        certificates: None,
     };
     let file = JobsFile {
         path: &jobs_path,

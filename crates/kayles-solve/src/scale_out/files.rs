@@ -280,20 +280,30 @@ pub fn parse_results(path: &Path, text: &str, jobs: usize) -> Result<Results> {
 pub fn read_results(path: &Path, manifest: &Manifest) -> Result<Results> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let results = parse_results(path, &text, manifest.jobs)?;
-    check_header(path, &results, manifest)?;
-    Ok(results)
+    parse_results_for(path, &text, manifest)
 }
 
-fn check_header(path: &Path, results: &Results, manifest: &Manifest) -> Result<()> {
-    match &results.header {
-        Some(header) if *header != manifest.jobs_fingerprint => bail!(
+/// [`parse_results`] for the jobs of `manifest`, every header line checked first: results
+/// of another jobs file are refused by their fingerprint, whatever their job ids.
+pub fn parse_results_for(path: &Path, text: &str, manifest: &Manifest) -> Result<Results> {
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    for line in complete.lines() {
+        if let Some(rest) = line.trim().strip_prefix(RESULTS_HEADER) {
+            check_header(path, rest.trim(), manifest)?;
+        }
+    }
+    parse_results(path, text, manifest.jobs)
+}
+
+fn check_header(path: &Path, header: &str, manifest: &Manifest) -> Result<()> {
+    if header != manifest.jobs_fingerprint {
+        bail!(
             "{} holds results of another jobs file (fingerprint {header}, not {})",
             path.display(),
             manifest.jobs_fingerprint
-        ),
-        _ => Ok(()),
+        );
     }
+    Ok(())
 }
 
 /// Opens a results file for appending. A new (or empty) file gets the header line. An
@@ -320,8 +330,7 @@ pub fn open_results(path: &Path, manifest: &Manifest, resume: bool) -> Result<(F
             path.display()
         );
     }
-    let results = parse_results(path, &text, manifest.jobs)?;
-    check_header(path, &results, manifest)?;
+    let results = parse_results_for(path, &text, manifest)?;
     if results.torn.is_some() {
         file.set_len(results.complete_len as u64)
             .with_context(|| format!("cutting the torn last line of {}", path.display()))?;

@@ -1,18 +1,20 @@
 //! Answering the jobs of a split (all, or one shard of them), appending a `job_id value`
 //! line per finished job to a results file and flushing it; with `resume`, the jobs
-//! already answered there are skipped.
+//! already answered there are skipped. With a certificates directory, each job's value is
+//! also proved by a certificate there ([`certificate_name`]), which `join` can check.
 
 use super::files::{self, Manifest};
 use super::split::resplit;
+use crate::certificates::{CertificateDir, ProofSaves};
 use crate::config::SearchOptions;
 use crate::Spelling;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, ensure, Context, Result};
 use kayles_core::engine::{SearchConfig, SearchError};
 use kayles_core::split::SplitKey;
 use kayles_core::VertexSet;
 use std::fs::File;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -89,8 +91,15 @@ impl Shard {
     }
 }
 
+/// The name under which the certificate of job `job` (its id, from 1) is filed in a
+/// certificates directory ([`CertificateDir`]): `job:17`, so the file is `job_17.cert`
+/// (`arc_job_17.cert` for Arc Kayles). Its header names the job's graph6 line.
+pub fn certificate_name(job: usize) -> String {
+    format!("job:{job}")
+}
+
 /// A run asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Request {
     /// Only this shard's jobs (all without).
     pub shard: Option<Shard>,
@@ -100,6 +109,11 @@ pub struct Request {
     pub workers: Workers,
     /// The search's options.
     pub search: SearchOptions,
+    /// Write a certificate of each job's value to this directory ([`certificate_name`]);
+    /// a job counts as answered only when its results line and its certificate are there.
+    /// Each job is then searched as a graph of its own (not as a vertex set of the host),
+    /// so that its certificate's proof can ask the search's memo.
+    pub certificates: Option<PathBuf>,
 }
 
 /// What a run did.
@@ -190,15 +204,34 @@ pub fn answer(
         manifest,
     } = *file;
     let (results, earlier) = files::open_results(results_path, manifest, request.resume)?;
-    let mut answered = vec![false; jobs.len()];
+    // The value each job has in the results file already.
+    let mut answered: Vec<Option<u32>> = vec![None; jobs.len()];
     for answer in &earlier.answers {
-        answered[answer.job - 1] = true;
+        answered[answer.job - 1] = Some(answer.value);
     }
+    let certificates = request
+        .certificates
+        .as_deref()
+        .map(|dir| CertificateDir::open(dir, manifest.game))
+        .transpose()?;
     let shard = request.shard.unwrap_or(Shard { index: 0, count: 1 });
     let in_shard: Vec<usize> = (0..jobs.len())
         .filter(|i| i % shard.count == shard.index)
         .collect();
-    let mut pending: Vec<usize> = in_shard.iter().copied().filter(|&i| !answered[i]).collect();
+    let mut pending = Vec::new();
+    for &i in &in_shard {
+        let certified = match &certificates {
+            // A certificate filed under the job's name that is not of the job is an error.
+            Some(dir) => dir
+                .certified_as(&certificate_name(i + 1), &jobs[i])
+                .with_context(|| format!("job {}", i + 1))?
+                .is_some(),
+            None => true,
+        };
+        if answered[i].is_none() || !certified {
+            pending.push(i);
+        }
+    }
     let workers = request.workers;
     let threads = match workers.workers {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -216,7 +249,9 @@ pub fn answer(
     }
     // With the symmetry key the jobs are searched as vertex sets of the host, so that the
     // host's symmetry keys their components as it would in one search of the whole graph.
-    let positions = if manifest.key == SplitKey::Symmetry {
+    // (A job certified is searched as a graph of its own: its proof asks the memo about
+    // its own vertex sets.)
+    let positions = if manifest.key == SplitKey::Symmetry && certificates.is_none() {
         let host = super::split::graph(&manifest.graph)?;
         let split = resplit(&host, jobs_path, manifest, jobs)?;
         Some((host.graph, split.job_sets().collect::<Vec<VertexSet>>()))
@@ -234,7 +269,8 @@ pub fn answer(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut solver = search.solver_for(manifest.game, Some(&manifest.graph));
+                let name = certificates.is_none().then_some(manifest.graph.as_str());
+                let mut solver = search.solver_for(manifest.game, name);
                 let config = solver.config();
                 solver.set_config(SearchConfig {
                     threads: if threads > 1 { 1 } else { config.threads },
@@ -248,15 +284,29 @@ pub fn answer(
                         return;
                     }
                     let job = pending[k];
-                    let value = match &positions {
-                        Some((host, sets)) => Ok(solver.nimber_of_subset(host, &sets[job])),
-                        None => files::parse_job(&jobs[job]).map(|graph| solver.nimber(&graph)),
+                    let value = match (&positions, &certificates) {
+                        (Some((host, sets)), _) => Ok(solver.nimber_of_subset(host, &sets[job])),
+                        (None, None) => {
+                            files::parse_job(&jobs[job]).map(|graph| solver.nimber(&graph))
+                        }
+                        (None, Some(dir)) => {
+                            certify(dir, job + 1, &jobs[job], &mut solver, &stop).map(Ok)
+                        }
                     };
                     let written = match value {
+                        Err(_) if stop.load(Ordering::Relaxed) => return,
                         Err(e) => Err(e),
                         Ok(Err(SearchError::Stopped)) => return,
                         Ok(Err(e)) => Err(anyhow!("job {}: {e}", job + 1)),
-                        Ok(Ok(value)) => write_answer(&sink, results_path, job + 1, value),
+                        Ok(Ok(value)) => match answered[job] {
+                            None => write_answer(&sink, results_path, job + 1, value),
+                            Some(earlier) if earlier == value => Ok(()),
+                            Some(earlier) => Err(anyhow!(
+                                "job {}: {} says {earlier}, its search and certificate {value}",
+                                job + 1,
+                                results_path.display()
+                            )),
+                        },
                     };
                     if let Err(e) = written {
                         stop.store(true, Ordering::Relaxed);
@@ -287,6 +337,36 @@ pub fn answer(
         earlier: in_shard.len() - pending.len(),
         now: done.into_inner(),
     })
+}
+
+/// Searches the job `job` (its id, from 1) whose graph6 line is `line`, writes the
+/// certificate of its value into `dir` and returns the value. The run's `stop` flag also
+/// stops the proof (which saves its state first, to go on from there next time).
+fn certify(
+    dir: &CertificateDir,
+    job: usize,
+    line: &str,
+    solver: &mut kayles_core::game::GameSolver,
+    stop: &Arc<AtomicBool>,
+) -> Result<u32> {
+    let graph = files::parse_job(line)?;
+    let file = dir.start(&certificate_name(job))?;
+    let value = solver
+        .nimber(&graph)
+        .map_err(|e| anyhow!("job {job}: {e}"))?;
+    let saves = ProofSaves {
+        stop: Some(Arc::clone(stop)),
+        ..ProofSaves::default()
+    };
+    let (summary, _) = file
+        .write(&graph, line, solver, &saves)
+        .with_context(|| format!("job {job}"))?;
+    ensure!(
+        summary.nimber == value,
+        "job {job}: the certificate proves {} where the search found {value}",
+        summary.nimber
+    );
+    Ok(value)
 }
 
 /// Appends one `job value` line and flushes it to the system (one write, so that runs

@@ -5,4 +5,5 @@
 mod architecture;
 mod certificates;
 mod memo_file;
+mod results_fuzz;
 mod runs;
