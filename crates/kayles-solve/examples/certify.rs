@@ -1,6 +1,6 @@
 //! Writes a certificate with chosen options, for the measurements of docs/certificates.md:
 //!
-//!     cargo run --release -p kayles-cert --example certify -- GRAPH GAME COMPUTED DEDUP FILE
+//!     cargo run --release -p kayles-solve --example certify -- GRAPH GAME COMPUTED DEDUP FILE
 //!
 //! GAME: node or arc; COMPUTED: 0..=8; DEDUP: exact, symmetry or canonical. Prints the
 //! search time, the certificate's time and its sizes.
