@@ -40,7 +40,7 @@ const STOP_EVERY: u64 = 1 << 12;
 
 /// Subsets of at least this many vertices go to the host table. Queens 14 on one thread
 /// (2026-12-02, same sitting): 6.2 s without the table, 5.6 s from 20 vertices, 5.2 s
-/// from 24, no change from 28 (docs/ARCHITECTURE.md).
+/// from 24, no change from 28 (docs/performance.md).
 pub const HOST_MIN_ORDER: u32 = 24;
 
 /// One subset's entry: valid when `stamp` is the leaf's current stamp.

@@ -5,7 +5,7 @@
 //! Each thread's leaf used to keep a table of its own, up to its bound each; one table
 //! for the search keeps the memory the same whatever the threads (queens 15 on two
 //! threads: 1.78 GB peak against 2.85 GB, in the same time and with the same positions:
-//! the threads were not searching each other's subsets again, docs/ARCHITECTURE.md).
+//! the threads were not searching each other's subsets again, docs/performance.md).
 //! This table takes no lock: every slot is a sequence lock (a version, odd while a
 //! writer fills the slot), readers retry nothing (a slot being written reads as absent),
 //! and a writer that finds its slot taken by another writer gives up. It is a cache, so

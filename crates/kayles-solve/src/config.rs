@@ -27,7 +27,7 @@ pub fn default_memo_limit_bytes() -> usize {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchOptions {
     /// How a component's nimber is found (default: the outcome method, the faster on every
-    /// family measured; docs/ARCHITECTURE.md).
+    /// family measured; docs/performance.md).
     pub method: Method,
     /// Outcome method: the heap moves of `G + *k` before the moves in `G`.
     pub heap_moves_first: bool,

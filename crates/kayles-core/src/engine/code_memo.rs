@@ -62,7 +62,7 @@ impl CodeCounts {
 
 /// The most an [`InlineTable`] is filled before it doubles, in quarters: at three quarters
 /// a lookup that misses reads about 8 slots (two or three cache lines of 12-byte slots).
-/// (Cram 3 x 14, one thread: measured against one half in docs/ARCHITECTURE.md.)
+/// (Cram 3 x 14, one thread: measured against one half in docs/performance.md.)
 const INLINE_LOAD_QUARTERS: usize = 3;
 
 /// Keys of exactly `N` words by open addressing (linear probing): a lookup reads one slot,

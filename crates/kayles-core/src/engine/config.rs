@@ -88,7 +88,7 @@ pub struct SearchConfig {
     pub method: Method,
     /// Outcome method: try the heap moves of `C + *h` (to `C + *q`, `q < h`) before the
     /// moves in `C`. Off by default: searching `C + *q` to its end when `q` is the nimber
-    /// costs a full refutation, and a move in `C` usually wins sooner (docs/ARCHITECTURE.md
+    /// costs a full refutation, and a move in `C` usually wins sooner (docs/performance.md
     /// has the measurements).
     pub heap_moves_first: bool,
     /// The key of the shared memo.
@@ -125,12 +125,12 @@ pub struct SearchConfig {
     /// game names its moves: [`Game::option_move`]; how many:
     /// [`killer_slots`](Self::killer_slots)). Siblings of a node that must lose (every move
     /// refuted) are often refuted by the same reply: queens 15 on one thread searched half
-    /// the positions with them (docs/ARCHITECTURE.md). 0 switches them off.
+    /// the positions with them (docs/performance.md). 0 switches them off.
     pub killer_levels: usize,
     /// Outcome method: how many killer replies each depth keeps (the last distinct moves
     /// that won a node there); a node tries all of them, newest first, before its other
     /// searched options. Queens 15 on one thread: 2.79 G leaf positions with one, 1.53 G
-    /// with four, 1.40 G with sixteen (docs/ARCHITECTURE.md). 0 switches killer replies off.
+    /// with four, 1.40 G with sixteen (docs/performance.md). 0 switches killer replies off.
     pub killer_slots: usize,
     /// Threads: 1 searches on the calling thread only; any other value splits the options
     /// of large positions across the search thread pool (one thread per core), with work

@@ -2,7 +2,7 @@
 //! first, and the reordering that tries them before a node's other options.
 //!
 //! The outcome search keeps [`SearchConfig::killer_slots`](super::SearchConfig::killer_slots)
-//! of them for each of the first depths below the root (docs/ARCHITECTURE.md, "Killer
+//! of them for each of the first depths below the root (docs/performance.md, "Killer
 //! replies near the root"); these two functions are all it does with them, apart from
 //! naming moves ([`Game::option_move`](super::Game::option_move)).
 

@@ -25,7 +25,7 @@
 //!   thread, newest first, since siblings that must all be refuted are often refuted by
 //!   the same reply ([`killers`]).
 //!
-//! Why this order of things, with measurements: docs/ARCHITECTURE.md.
+//! Why this order of things, with measurements: docs/performance.md.
 //! - **Sums.** An option `P_1 + ... + P_r + *h` folds the nimbers of all its pieces but
 //!   the largest into the heap (each by rounds, recursively) and searches the largest with
 //!   the heap: cheaper than searching the sum (Lemoine and Viennot prove it).

@@ -1,7 +1,8 @@
 //! docs/ARCHITECTURE.md against the source tree: every crate has a section in the code
-//! map, every source file of a crate is named in its section (`name.rs`, or `folder/`
-//! for a folder's `mod.rs`; `lib.rs` and `main.rs` are the crate itself), and every file
-//! a section names exists in its crate.
+//! map, every source file of a crate is named in its section by its path below `src/`
+//! (`engine/mex.rs`, not `mex.rs`; `folder/` for a folder's `mod.rs`; `lib.rs` and
+//! `main.rs` are the crate itself), and every `.rs` path a section names exists in its
+//! crate (below `src/`, or from the crate's folder: `tests/core/main.rs`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -60,17 +61,16 @@ fn crate_folders() -> Vec<String> {
     folders
 }
 
-/// Whether the section `text` names the source file `file` (relative to `src/`).
+/// Whether the section `text` names the source file `file` (its path below `src/`): the
+/// whole path in backquotes, or `folder/` for `folder/mod.rs`. A base name alone does not
+/// count, so `engine/mex.rs` and `mex.rs` are told apart.
 fn names(text: &str, file: &str) -> bool {
-    let (folder, name) = match file.rsplit_once('/') {
-        Some((folder, name)) => (Some(folder), name),
-        None => (None, file),
-    };
-    if name == "mod.rs" {
-        let folder = folder.unwrap();
-        return text.contains(&format!("`{folder}/`")) || text.contains(&format!("`{file}`"));
+    if let Some(folder) = file.strip_suffix("/mod.rs") {
+        if text.contains(&format!("`{folder}/`")) {
+            return true;
+        }
     }
-    text.contains(&format!("`{name}`")) || text.contains(&format!("`{file}`"))
+    text.contains(&format!("`{file}`"))
 }
 
 /// The code map's sections, each with the `.rs` files of its crate (relative to the
@@ -100,11 +100,7 @@ fn drift(folder: &str, text: &str, files: &[String]) -> Vec<String> {
     let named = text.split('`').skip(1).step_by(2);
     let absent = named
         .filter(|t| t.ends_with(".rs") && !t.contains(' '))
-        .filter(|t| {
-            !files
-                .iter()
-                .any(|f| f == t || f.ends_with(&format!("/{t}")))
-        })
+        .filter(|t| !files.iter().any(|f| f == t || f == &format!("src/{t}")))
         .map(|t| format!("{folder}: {t} named but missing"));
     unnamed.chain(absent).collect()
 }
@@ -123,25 +119,36 @@ fn the_code_map_and_the_source_tree_agree() {
 
 #[test]
 fn the_check_sees_a_missing_file() {
-    let text = "- `bits.rs` — sets.\n- `split/` — the split: `tree.rs`; `gone.rs`.";
+    let text = "- `bits.rs` — sets.\n- `split/` — the split: `split/tree.rs`; `gone.rs`.\n\
+                - `engine/mex.rs` — a method; tests in `tests/x/main.rs`, `tests/x/gone.rs`.";
     assert!(names(text, "bits.rs"));
     assert!(names(text, "split/mod.rs"));
     assert!(names(text, "split/tree.rs"));
+    assert!(names(text, "engine/mex.rs"));
     assert!(!names(text, "graph.rs"));
     assert!(!names(text, "engine/mod.rs"));
+    // A base name does not name a file in another folder, either way round.
+    assert!(!names(text, "mex.rs"));
+    assert!(!names("- `mex.rs` — the operator.", "engine/mex.rs"));
+    assert!(!names("- `tree.rs` — a tree.", "split/tree.rs"));
     let files = [
         "src/lib.rs",
         "src/bits.rs",
         "src/graph.rs",
+        "src/mex.rs",
+        "src/engine/mex.rs",
         "src/split/mod.rs",
         "src/split/tree.rs",
+        "tests/x/main.rs",
     ]
     .map(String::from);
     assert_eq!(
         drift("crates/x", text, &files),
         [
             "crates/x/src/graph.rs: not in the code map",
-            "crates/x: gone.rs named but missing"
+            "crates/x/src/mex.rs: not in the code map",
+            "crates/x: gone.rs named but missing",
+            "crates/x: tests/x/gone.rs named but missing",
         ]
     );
 }

@@ -1,9 +1,12 @@
 //! Tests of `kayles-solve`: the committed runs re-joined against docs/results.md, the
 //! committed certificates checked by `kayles-check` against docs/results.md, the code map
-//! of docs/ARCHITECTURE.md against the source tree, saved memos, and the library's calls.
+//! of docs/ARCHITECTURE.md against the source tree, the workspace's invariants (dependency
+//! direction, the checker alone, lints, no unused dependency), saved memos, and the
+//! library's calls.
 
 mod architecture;
 mod certificates;
+mod invariants;
 mod memo_file;
 mod results_fuzz;
 mod runs;
