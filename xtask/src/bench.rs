@@ -5,7 +5,8 @@
 //! - **table**: the full subset table of `grid:4x6` and of a fixed random 26-vertex graph;
 //!   baseline = the plain single-threaded loop over `u64` masks written out below; then
 //!   `kayles-core` on one thread and on all threads.
-//! - **search**: single-position search on the budget cases of DESIGN.md and issue 2; and
+//! - **search**: single-position search on the budget cases (`SEARCH_CASES`, each with its
+//!   budget in seconds; docs/performance.md, "The budgets"); and
 //!   on the sequence families, the host-symmetry memo key beside the canonical one
 //!   (the default, the baseline).
 //! - **modules**: histograms of blown-up graphs through the quotient, and nimbers through
@@ -14,14 +15,15 @@
 //! - **chains**: the A316629 b-file (110949 terms) from the recurrence `kayles-chains`
 //!   derives from `fixtures/chains/linked-c4.toml`, beside the hand-corrected recurrence of
 //!   `kayles-sequences` (the baseline; both use the same kernel).
-//! - **engine**: the `kayles` command itself (release build) on the cases of issue 10,
+//! - **engine**: the `kayles` command itself (release build) on the engine cases (each
+//!   with its target ratio to C; docs/performance.md, "The budgets"),
 //!   Node Kayles and Arc Kayles on 1 and 2 threads, beside the plain C solver
 //!   `../shared/baselines/nk.c` built with `cc -O3 -march=native` in the same run (Arc
 //!   Kayles: the C solver on the line graph). A checkout without `../shared` skips the C
 //!   column and says so. `--compare PATH` adds a column for another `kayles` binary (an
 //!   older build), run on the same cases.
-//! - **outcome**: the outcome search on the cases of the outcome-search issue (queens 12 to
-//!   15, grid 3x24, Cram 3x14 and 3x20, grid 3x28, P(39,2), grid 3x21 and P(27,2)), beside
+//! - **outcome**: the outcome search on its cases (queens 12 to 15, grid 3x24, Cram 3x14
+//!   and 3x20, grid 3x28, P(39,2), grid 3x21 and P(27,2)), beside
 //!   queens-nimbers, `nko.c` or the mex route in the same run; runs stop at `--cap SECONDS`
 //!   (default 600) and are reported as stopped. `--only SPEC` (repeatable) runs only the
 //!   cases of that spec, e.g. `--only queens:14`; queens 16 (minutes a run on each side)

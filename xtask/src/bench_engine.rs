@@ -1,8 +1,8 @@
 //! `cargo xtask bench engine`: the `kayles` command (a release build, as a user runs it) on
-//! the cases of issue 10, each beside the plain C solver `../shared/baselines/nk.c` compiled
-//! with `cc -O3 -march=native` in the same run. Every run is a child process measured by
-//! `wait4`, so its wall time and peak resident memory are its own; the median of `runs` is
-//! reported. Values must agree across routes, or the benchmark fails.
+//! its cases (`CASES`, each with its target ratio to C), each beside the plain C solver
+//! `../shared/baselines/nk.c` compiled with `cc -O3 -march=native` in the same run. Every
+//! run is a child process measured by `wait4`, so its wall time and peak resident memory
+//! are its own; the median of `runs` is reported. Values must agree across routes, or the benchmark fails.
 
 use crate::bench::{median_of, Sample};
 use anyhow::{bail, Context, Result};
@@ -195,7 +195,8 @@ struct Case {
     threads: &'static [usize],
     /// Runs of the C solver (1 for the slow ones).
     c_runs: usize,
-    /// What issue 10 asks of the ratio to C, per thread count, for the table.
+    /// The target ratio to C, per thread count, for the table (docs/performance.md, "The
+    /// budgets").
     target: &'static str,
 }
 

@@ -1,7 +1,8 @@
 //! `cargo xtask`: project automation. `cargo xtask bench` runs the benchmarks of the
-//! performance budgets (DESIGN.md), each beside its baseline measured in the same run, and
-//! prints medians with peak memory; `cargo xtask certify` checks every claim of
-//! docs/claims/README.md on the fixtures; `cargo xtask fixtures` regenerates `fixtures/`.
+//! performance budgets (docs/performance.md, "The budgets"), each beside its baseline
+//! measured in the same run, and prints medians with peak memory; `cargo xtask certify`
+//! checks every claim of docs/claims/README.md on the fixtures; `cargo xtask fixtures`
+//! regenerates `fixtures/`.
 
 mod bench;
 mod bench_engine;

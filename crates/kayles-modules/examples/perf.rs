@@ -1,4 +1,5 @@
-//! Timings of the benchmark cases of issue 3. Run with
+//! Timings of the modules' benchmark cases (the quotient, the closed forms, the modular
+//! decomposition, beside plain search). Run with
 //! `cargo run --release -p kayles-modules --example perf [-- --search-limit]`.
 //!
 //! With `--search-limit` it also looks for the largest random cograph (doubling, then
