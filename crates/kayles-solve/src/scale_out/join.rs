@@ -128,7 +128,7 @@ fn verify_job(
     value: u32,
 ) -> Result<(), String> {
     let path = certificate_path(dir, game, job);
-    let file = std::fs::File::open(&path).map_err(|e| {
+    let cannot = |e: std::io::Error| {
         if e.kind() == std::io::ErrorKind::NotFound {
             format!(
                 "job {job} has no certificate: {} is missing (write them with kayles run \
@@ -138,7 +138,15 @@ fn verify_job(
         } else {
             format!("job {job}: cannot read {}: {e}", path.display())
         }
-    })?;
+    };
+    // Not opened unless a regular file (a FIFO would block the open, a device never end).
+    if !std::fs::metadata(&path).map_err(cannot)?.is_file() {
+        return Err(format!(
+            "job {job}: {} is not a regular file, so not a certificate",
+            path.display()
+        ));
+    }
+    let file = std::fs::File::open(&path).map_err(cannot)?;
     let verified = kayles_check::check(line, std::io::BufReader::new(file)).map_err(|failure| {
         let why = match failure {
             kayles_check::Failure::BadInput(e) | kayles_check::Failure::Rejected(e) => e,

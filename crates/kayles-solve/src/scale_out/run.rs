@@ -222,10 +222,21 @@ pub fn answer(
     for &i in &in_shard {
         let certified = match &certificates {
             // A certificate filed under the job's name that is not of the job is an error.
-            Some(dir) => dir
-                .certified_as(&certificate_name(i + 1), &jobs[i])
-                .with_context(|| format!("job {}", i + 1))?
-                .is_some(),
+            Some(dir) => {
+                // Not opened unless a regular file (a FIFO would block the open).
+                let path = dir.path(&certificate_name(i + 1));
+                let there = std::fs::symlink_metadata(&path).is_ok();
+                if there && !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                    bail!(
+                        "job {}: {} is not a regular file, so not a certificate",
+                        i + 1,
+                        path.display()
+                    );
+                }
+                dir.certified_as(&certificate_name(i + 1), &jobs[i])
+                    .with_context(|| format!("job {}", i + 1))?
+                    .is_some()
+            }
             None => true,
         };
         if answered[i].is_none() || !certified {
