@@ -32,8 +32,8 @@ pub const MAX_FAMILY_ORDER: usize = 16_384;
 pub struct FamilySize {
     /// Vertices.
     pub order: u64,
-    /// Edges.
-    pub edges: u64,
+    /// Edges (a `u128`: `complete:N` has more than 2^64 of them from N = 2^32.5 on).
+    pub edges: u128,
     /// Vertices of its largest connected component (0 for the graph on no vertices).
     pub largest_component: u64,
 }
@@ -174,7 +174,7 @@ fn parse(spec: &str) -> Result<Parsed, FamilyError> {
 
 /// The number of vertices, edges and the largest component of the graph a family spec
 /// names, from the spec alone (nothing is built), in exact integers: a spec whose graph
-/// would have 2^64 vertices or edges or more is an error. The same checks as [`build`]
+/// would have 2^64 vertices or more is an error. The same checks as [`build`]
 /// except the size limit, so a front end can say how big a graph is and refuse it before
 /// building it.
 ///
@@ -185,15 +185,15 @@ fn parse(spec: &str) -> Result<Parsed, FamilyError> {
 /// assert_eq!(size("empty:7").unwrap().largest_component, 1);
 /// assert_eq!(size("grid:3x4").unwrap().edges, 17);
 /// assert!(size("path:99999999999999999999").is_err());
-/// assert!(size("complete:999999999").is_ok()); // 5 * 10^17 edges
-/// assert!(size("queens:99999999").is_err()); // 1.7 * 10^24 edges
+/// assert_eq!(size("complete:99999999999").unwrap().edges, 4_999_999_999_850_000_000_001);
+/// assert!(size("queens:4294967296").is_err()); // 2^64 squares
 /// ```
 pub fn size(spec: &str) -> Result<FamilySize, FamilyError> {
     let spec = spec.trim();
     let parsed = parse(spec)?;
     let too_big = || FamilyError::BadParameters {
         spec: spec.to_string(),
-        reason: "the graph would have 2^64 vertices or edges or more".to_string(),
+        reason: "the graph would have 2^64 vertices or more".to_string(),
     };
     // Every count in u128 (no parameter exceeds 2^64, so no product of two overflows),
     // then into u64.
@@ -254,7 +254,6 @@ pub fn size(spec: &str) -> Result<FamilySize, FamilyError> {
         }
     };
     let order = u64::try_from(order).map_err(|_| too_big())?;
-    let edges = u64::try_from(edges).map_err(|_| too_big())?;
     let largest_component = if connected || order == 0 { order } else { 1 };
     Ok(FamilySize {
         order,
@@ -648,7 +647,7 @@ mod tests {
                 sized,
                 FamilySize {
                     order: g.order() as u64,
-                    edges: g.size() as u64,
+                    edges: g.size() as u128,
                     largest_component: largest.unwrap_or(0) as u64,
                 },
                 "{spec}"
@@ -664,17 +663,24 @@ mod tests {
         let queens = size("queens:100000").unwrap();
         assert_eq!(queens.order, 10_000_000_000);
         // 2 N C(N,2) + 4 C(N,3) + 2 C(N,2), N = 10^5.
-        let (n, c2) = (100_000u64, 100_000u64 * 99_999 / 2);
-        let c3 = 100_000u64 * 99_999 * 99_998 / 6;
+        let (n, c2) = (100_000u128, 100_000u128 * 99_999 / 2);
+        let c3 = 100_000u128 * 99_999 * 99_998 / 6;
         assert_eq!(queens.edges, 2 * n * c2 + 4 * c3 + 2 * c2);
         let longest = size("path:18446744073709551615").unwrap();
-        assert_eq!((longest.order, longest.edges), (u64::MAX, u64::MAX - 1));
+        assert_eq!(
+            (longest.order, longest.edges),
+            (u64::MAX, u128::from(u64::MAX) - 1)
+        );
+        let clique = size("complete:18446744073709551615").unwrap();
+        assert_eq!(
+            clique.edges,
+            u128::from(u64::MAX) * u128::from(u64::MAX - 1) / 2
+        );
         for spec in [
             "grid:4294967296x4294967296",
             "path:18446744073709551616",
             "path:99999999999999999999",
             "queens:4294967296",
-            "complete:18446744073709551615",
             "petersen:18446744073709551615,2",
         ] {
             let error = size(spec).unwrap_err().to_string();
