@@ -55,7 +55,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         ..args.search.options()
     };
     let mut state: Option<GameState> = None;
-    graphs::for_each_graph(&args.graphs, |named| {
+    graphs::for_each_graph_within(&args.graphs, &graphs::Limit::SEARCH, |named| {
         let state = match &mut state {
             Some(state) => {
                 state.restart(named);

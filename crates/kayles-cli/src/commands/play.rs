@@ -15,7 +15,7 @@ use anyhow::{bail, Result};
 use kayles_core::moves::EngineMove;
 use kayles_core::GameKind;
 use kayles_solve::config::SearchOptions;
-use kayles_solve::graphs::Named;
+use kayles_solve::graphs::{Limit, Named};
 use kayles_solve::moves::GameState;
 use std::io::{BufRead, Write};
 
@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> Result<()> {
     if args.graph == "-" {
         bail!("play reads its moves on standard input: give GRAPH as graph6 or a family spec");
     }
-    let named = Named::parse(&args.graph)?;
+    let named = Named::parse_within(&args.graph, &Limit::SEARCH)?;
     let search = SearchOptions {
         method: args.method.method,
         ..args.search.options()

@@ -85,7 +85,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if let Some(path) = &args.out {
         let (terms_file, last) = TermsFile::open(path, args.resume)?;
         if let Some(last) = last {
-            from = from.max(last + 1);
+            from = from.max(last.saturating_add(1));
         }
         file = Some(terms_file);
     }
@@ -100,7 +100,10 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         (Some(_), Some(path)) if args.resume => sequence::read_terms(path),
         _ => Vec::new(),
     };
-    let bar = progress::bar((args.terms + 1).saturating_sub(first) as u64, "");
+    let bar = progress::bar(
+        args.terms.saturating_add(1).saturating_sub(first) as u64,
+        "",
+    );
     for n in first..=args.terms {
         bar.set_message(sequence.spec(n));
         let term = sequence.term(n)?;
