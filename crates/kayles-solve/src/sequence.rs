@@ -6,6 +6,7 @@
 
 use crate::certificates::CertificateDir;
 use crate::config::SearchOptions;
+use crate::graphs::Limit;
 use crate::route::Route;
 use crate::{Choice, Spelling};
 use anyhow::{bail, ensure, Context, Result};
@@ -13,7 +14,7 @@ use kayles_core::engine::Method as SearchMethod;
 use kayles_core::families::{self, term_spec};
 use kayles_core::game::GameSolver;
 use kayles_core::GameKind;
-use kayles_sequences::linked_c4::{self, LinkedC4Terms};
+use kayles_sequences::linked_c4::Recurrence;
 use kayles_sequences::moves::Family;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -91,7 +92,7 @@ pub struct TermCertificate {
 /// The terms of one sequence, one call at a time.
 pub struct Sequence {
     request: TermsRequest,
-    recurrence: Option<(Family, LinkedC4Terms)>,
+    recurrence: Option<(Family, Recurrence)>,
     solver: GameSolver,
     certificates: Option<CertificateDir>,
     stop: Option<Arc<AtomicBool>>,
@@ -152,7 +153,7 @@ impl Sequence {
                         request.family
                     )
                 };
-                Some((family, linked_c4::terms(request.to)))
+                Some((family, Recurrence::new(request.to)?))
             }
             Method::Search | Method::Outcome | Method::Mex => None,
         };
@@ -175,11 +176,22 @@ impl Sequence {
 
     /// The first index with a term from `from` on: `from` itself with the recurrence, the
     /// first index at which the family names a graph with search (an unknown family is
-    /// an error).
+    /// an error, and so is a last term bigger than the search takes, or with mirror
+    /// strategies than any graph built: [`Limit`], checked on the spec's sizes before
+    /// any term is computed).
     pub fn first(&self, from: usize) -> Result<usize> {
         Ok(match self.recurrence {
             Some(_) => from,
-            None => families::first_defined(&self.request.family, from, self.request.to)?,
+            None => {
+                let last = self.spec(self.request.to.max(from));
+                let limit = if self.request.mirror {
+                    Limit::GRAPH
+                } else {
+                    Limit::SEARCH
+                };
+                limit.check(&last, &families::size(&last)?)?;
+                families::first_defined(&self.request.family, from, self.request.to)?
+            }
         })
     }
 
@@ -200,8 +212,8 @@ impl Sequence {
         let spec = self.spec(n);
         let start = Instant::now();
         let mut certificate = None;
-        let (value, route) = match &self.recurrence {
-            Some((family, terms)) => (u32::from(terms.get(*family, n)), Route::Recurrence),
+        let (value, route) = match &mut self.recurrence {
+            Some((family, terms)) => (u32::from(terms.term(*family, n)), Route::Recurrence),
             None if self.request.mirror && families::mirror_strategy(&spec)?.is_some() => {
                 (0, Route::Mirror)
             }
@@ -221,7 +233,7 @@ impl Sequence {
                     (_, dir) => {
                         let part = dir.as_ref().map(|dir| dir.start(&spec)).transpose()?;
                         self.request.search.prepare(&mut self.solver, Some(&spec));
-                        let graph = families::build(&spec)?;
+                        let graph = crate::graphs::parse_within(&spec, &Limit::SEARCH)?;
                         let value = self.solver.nimber(&graph)?;
                         if let Some(part) = part {
                             let (summary, path) =

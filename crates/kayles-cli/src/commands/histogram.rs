@@ -32,7 +32,11 @@ fn format_histogram(hist: &[u128]) -> String {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    let g = graphs::single_graph(&args.graph)?;
+    let limit = match args.modules.spec()? {
+        Some(_) => graphs::Limit::GRAPH,
+        None => graphs::Limit::TABLE,
+    };
+    let g = graphs::single_graph_within(&args.graph, &limit)?;
     let hist = match args.modules.spec()? {
         Some(_) if args.game == GameKind::Arc => {
             bail!("--blowup and --module are for Node Kayles only")

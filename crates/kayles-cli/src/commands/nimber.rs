@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use kayles_core::GameKind;
 use kayles_solve::certificates::{next_path, part_path};
 use kayles_solve::config::SearchOptions;
-use kayles_solve::graphs::{self, Named};
+use kayles_solve::graphs::{self, Limit, Named};
 use kayles_solve::machine::peak_rss_kib;
 use kayles_solve::route::{Engine, MemoEvent, Nimbers, Request, Route};
 use kayles_solve::scale_out::checkpoint::{self, CHECKPOINT_JOBS};
@@ -106,7 +106,17 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         engine: args.engine,
         search: search_options(args),
     });
-    graphs::for_each_graph(&args.graphs, |named| {
+    // Only the search answers these; the mirror and modular routes take bigger graphs.
+    let search_only = args.engine == Engine::Search
+        || args.certificate.is_some()
+        || args.checkpoint.is_some()
+        || args.memo_file.is_some();
+    let limit = if search_only && spec.is_none() {
+        Limit::SEARCH
+    } else {
+        Limit::GRAPH
+    };
+    graphs::for_each_graph_within(&args.graphs, &limit, |named| {
         let start = Instant::now();
         let g = &named.graph;
         let (value, route) = match (&spec, &args.certificate) {

@@ -22,7 +22,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    let g = graphs::single_graph(&args.graph)?;
+    let g = graphs::single_graph_within(&args.graph, &graphs::Limit::TABLE)?;
     let table = progress::table(&g, args.game)?;
     for (mask, &value) in table.values().iter().enumerate() {
         if args.nimber.is_some_and(|k| k != value) {

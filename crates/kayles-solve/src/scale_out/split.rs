@@ -2,7 +2,7 @@
 //! ([`files`](mod@super::files)), and made again to check a jobs file ([`resplit`]).
 
 use super::files::{self, Manifest};
-use crate::graphs::Named;
+use crate::graphs::{Limit, Named};
 use crate::Spelling;
 use anyhow::{anyhow, bail, Result};
 use kayles_core::families;
@@ -40,7 +40,7 @@ pub fn graph(arg: &str) -> Result<Named> {
     if arg.trim() == "-" {
         bail!("a split needs its GRAPH named on the command line (a graph6 string or a family spec), not '-'");
     }
-    Ok(Named::parse(arg)?)
+    Ok(Named::parse_within(arg, &Limit::SEARCH)?)
 }
 
 /// The host symmetry `key` asks for on the graph named `graph`.
