@@ -77,6 +77,22 @@ impl Store {
         })
     }
 
+    /// [`TermsError::TooLarge`] now, without touching memory, when the arrays of
+    /// [`new`](Self::new) could not be allocated (all of them as one reservation).
+    fn fits(types: usize, n_max: usize) -> Result<(), TermsError> {
+        let bytes = 2 * types as u128 * (n_max as u128 + 1) * 2;
+        let too_large = TermsError::TooLarge {
+            n_max,
+            types,
+            bytes,
+        };
+        let Ok(bytes) = usize::try_from(bytes) else {
+            return Err(too_large);
+        };
+        let mut v: Vec<u8> = Vec::new();
+        v.try_reserve_exact(bytes).map_err(|_| too_large)
+    }
+
     fn set(&mut self, ty: usize, m: usize, v: u16) {
         self.fwd[ty][m] = v;
         self.rev[ty][self.len - 1 - m] = v;
@@ -95,6 +111,23 @@ impl Store {
 fn run_bounds(r: &Run, m: usize) -> Option<(usize, usize)> {
     let (lo, hi) = r.range(m);
     (hi >= lo as isize).then_some((lo, hi as usize))
+}
+
+/// Whether the terms `m = 0..=n_max` of `rec` fit in memory: [`TermsError::TooLarge`]
+/// at once (nothing computed, no memory touched) where [`terms_until`] would give it.
+///
+/// ```
+/// use kayles_chains::{derive, eval, spec};
+/// let path = spec::parse("[gadget]\norder = 1\nlinks = [[0, 0, 1]]\n").unwrap();
+/// let rec = derive::derive(&path, kayles_core::GameKind::Node).unwrap();
+/// assert!(eval::fits(&rec, 1_000_000).is_ok());
+/// assert!(eval::fits(&rec, usize::MAX / 4).is_err());
+/// ```
+///
+/// # Errors
+/// [`TermsError::TooLarge`].
+pub fn fits(rec: &Recurrence, n_max: usize) -> Result<(), TermsError> {
+    Store::fits(rec.types.len(), n_max)
 }
 
 /// Every type's terms for `m = 0..=n_max`, the runs by the vectorized kernel.

@@ -234,6 +234,7 @@ pub struct ChainReport {
 /// [`ChainError`].
 pub fn run(chain: &Chain, request: &ChainRequest) -> Result<ChainReport, ChainError> {
     let mut stages = ChainRun::derive(chain, request.game, request.stop.clone())?;
+    stages.fits(request.terms)?;
     let check = match request.check_to {
         Some(to) => Some(stages.check(to, |_, _| {})?),
         None => None,
@@ -321,6 +322,15 @@ impl ChainRun {
             to,
             values,
         })
+    }
+
+    /// Refuses at once, before any check or term, terms `n = 1..=n_max` that would not
+    /// fit in memory ([`eval::fits`]).
+    ///
+    /// # Errors
+    /// [`ChainError::Terms`].
+    pub fn fits(&self, n_max: usize) -> Result<(), ChainError> {
+        Ok(eval::fits(&self.recurrence, n_max)?)
     }
 
     /// The chain's terms `n = 1..=n_max`, calling `each(n, value)` as soon as each is

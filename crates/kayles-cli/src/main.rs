@@ -11,7 +11,7 @@ mod picture;
 mod plot;
 mod progress;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Sprague-Grundy values of Node Kayles and Arc Kayles on graphs.
@@ -72,10 +72,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("kayles: error: {first} (see kayles --help)");
+            eprintln!("kayles: error: {}", usage_error(&e.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -88,7 +85,7 @@ fn main() -> ExitCode {
         Command::Modules(args) => commands::modules::run(args, &mut out),
         Command::Seq(args) => commands::seq::run(args, &mut out),
         Command::Moves(args) => commands::moves::run(args, &mut out),
-        Command::Play(args) if cli.json => Err(anyhow::anyhow!("play has no --json output")),
+        Command::Play(_) if cli.json => Err(anyhow::anyhow!(commands::play::NO_JSON)),
         Command::Play(args) => commands::play::run(args),
         Command::Wak(args) => commands::wak::run(args, &mut out),
         Command::Rooks(args) => commands::rooks::run(args, &mut out),
@@ -105,4 +102,60 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A clap error on one line: its first paragraph with the lines clap puts under it (the
+/// missing arguments of "the following required arguments were not provided:") folded
+/// in, its tips in brackets, and where to read more: `(see kayles nimber --help)` when the
+/// usage line names the command.
+///
+/// ```text
+/// error: the following required arguments were not provided:
+///   --out <FILE>
+///   <GRAPH>
+///
+/// Usage: kayles split --out <FILE> <GRAPH>
+/// ```
+/// becomes `the following required arguments were not provided: --out <FILE>, <GRAPH>
+/// (see kayles split --help)`.
+fn usage_error(text: &str) -> String {
+    let mut paragraphs = text
+        .split("\n\n")
+        .map(|p| {
+            p.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .filter(|p| !p.is_empty());
+    let mut line = match paragraphs.next() {
+        Some(first) => {
+            let head = first[0].strip_prefix("error: ").unwrap_or(first[0]);
+            match &first[1..] {
+                [] => head.to_string(),
+                rest if head.ends_with(':') => format!("{head} {}", rest.join(", ")),
+                rest => format!("{head} {}", rest.join(" ")),
+            }
+        }
+        None => "invalid arguments".to_string(),
+    };
+    // The command from the arguments when clap prints no usage line (a bad value).
+    let command = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let mut help = match command {
+        Some(c) if Cli::command().find_subcommand(&c).is_some() => format!("kayles {c} --help"),
+        _ => "kayles --help".to_string(),
+    };
+    for p in paragraphs {
+        if let Some(usage) = p[0].strip_prefix("Usage: ") {
+            let words: Vec<&str> = usage.split_whitespace().collect();
+            if let [program, command, ..] = words[..] {
+                if !command.starts_with(['-', '<', '[']) {
+                    help = format!("{program} {command} --help");
+                }
+            }
+        } else if p[0].starts_with("tip:") {
+            line += &format!(" ({})", p.join(" "));
+        }
+    }
+    format!("{line} (see {help})")
 }

@@ -11,6 +11,8 @@ mod hostile;
 mod moves;
 #[path = "cli/scale_out.rs"]
 mod scale_out;
+#[path = "cli/usage.rs"]
+mod usage;
 use std::process::{Command, Output, Stdio};
 
 fn kayles(args: &[&str], stdin: &str) -> Output {

@@ -10,6 +10,7 @@ use crate::output::Output;
 use crate::progress::bar;
 use anyhow::{bail, Context, Result};
 use kayles_chains::{spec, ChainError, ChainRun};
+use kayles_core::vertex_game::MAX_COMPONENT_ORDER;
 use kayles_core::GameKind;
 use serde_json::json;
 use std::path::PathBuf;
@@ -36,7 +37,8 @@ pub struct Args {
     /// Skip the check of every segment type against direct search.
     #[arg(long)]
     no_check: bool,
-    /// The check compares every segment type with direct search for m = 0..=N copies.
+    /// The check compares every segment type with direct search for m = 0..=N copies (at
+    /// most 4096: a segment of more copies has more vertices than direct search takes).
     #[arg(long, value_name = "N", default_value_t = 40)]
     check_to: usize,
     /// --period looks at most this many terms for a period.
@@ -51,9 +53,18 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if args.terms.is_none() && !args.recurrence && !args.period {
         bail!("{path}: nothing to do: give --terms N, --recurrence or --period");
     }
+    if !args.no_check && args.check_to > MAX_COMPONENT_ORDER {
+        bail!(
+            "--check-to {}: at most {MAX_COMPONENT_ORDER} (a segment of more copies has more \
+             vertices than direct search takes; --no-check skips the check)",
+            args.check_to
+        );
+    }
     let game = args.game;
     let fail = |e: ChainError| anyhow::anyhow!("{path}: {e}");
     let mut stages = ChainRun::derive(&chain, game, None).map_err(fail)?;
+    // Terms that cannot fit are refused before the check, not after it.
+    stages.fits(args.terms.unwrap_or(0)).map_err(fail)?;
     if !args.no_check {
         let to = args.check_to;
         let types = stages.recurrence().types.len();

@@ -146,11 +146,16 @@ fn caption_winning(winning: &[Move]) -> String {
     }
 }
 
-/// The JSON object of a position's moves: `{"nimber": 2, "moves": [...]}`, or with
-/// `--winning` `{"outcome": "N", "moves": [...]}` (`"P"`: no move wins), fields in this
-/// order.
+/// The JSON object of a position's moves: `{"graph": "grid:3x4", "game": "node",
+/// "nimber": 2, "moves": [...]}`, or with `--winning` `{..., "outcome": "N", "moves":
+/// [...]}` (`"P"`: no move wins), fields in this order; `"after"` (the moves of `--after`,
+/// named as the text names them) after `"game"` when there are some.
 #[derive(Serialize)]
 struct MovesJson {
+    graph: String,
+    game: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    after: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nimber: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -199,8 +204,13 @@ fn move_lines(state: &GameState, moves: &[(Move, u32)]) -> Vec<String> {
         .collect()
 }
 
+/// The moves played to reach the position, by name.
+fn history(state: &GameState) -> Vec<String> {
+    state.history().iter().map(|&m| state.name(m)).collect()
+}
+
 fn header(state: &GameState) -> String {
-    let moves: Vec<String> = state.history().iter().map(|&m| state.name(m)).collect();
+    let moves = history(state);
     match moves.is_empty() {
         true => state.named().name.clone(),
         false => format!("{} after {}", state.named().name, moves.join(",")),
@@ -233,6 +243,9 @@ fn print_values(
             text
         },
         MovesJson {
+            graph: state.named().name.clone(),
+            game: state.game().name(),
+            after: history(state),
             nimber: Some(nimber),
             outcome: None,
             moves: moves_json(state, moves),
@@ -252,6 +265,9 @@ fn print_winning(state: &GameState, winning: &[Move], out: &mut Output) -> Resul
             text
         },
         MovesJson {
+            graph: state.named().name.clone(),
+            game: state.game().name(),
+            after: history(state),
             nimber: None,
             outcome: Some(if winning.is_empty() { "P" } else { "N" }),
             moves: moves_json(state, &moves),

@@ -19,6 +19,11 @@ use kayles_solve::graphs::{Limit, Named};
 use kayles_solve::moves::GameState;
 use std::io::{BufRead, Write};
 
+/// Why `kayles play --json` is refused.
+pub const NO_JSON: &str =
+    "play has no --json output: it draws the board and reads moves as text (--self prints \
+     one line per move)";
+
 /// The most columns of a board drawn in the terminal.
 pub const MAX_DRAWN_COLUMNS: usize = 40;
 
@@ -44,9 +49,16 @@ pub struct Args {
     method: MethodFlag,
     #[command(flatten)]
     search: SearchFlags,
+    /// The global `--json`, taken here so that `kayles play --help` does not offer it:
+    /// play talks in text (a board, a prompt), and refuses it.
+    #[arg(long, hide = true)]
+    json: bool,
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    if args.json {
+        bail!("{}", NO_JSON);
+    }
     if args.graph == "-" {
         bail!("play reads its moves on standard input: give GRAPH as graph6 or a family spec");
     }

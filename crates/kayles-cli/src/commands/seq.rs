@@ -69,6 +69,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if args.resume && args.out.is_none() && args.certificates.is_none() {
         bail!("--resume continues --out FILE or --certificates DIR: give one of them");
     }
+    if args.from > args.terms {
+        bail!(
+            "--from {} is past --terms {}: the terms are n = FROM..=TERMS (--terms is the last \
+             index, not a count)",
+            args.from,
+            args.terms
+        );
+    }
     let request = TermsRequest {
         family: args.family.clone(),
         to: args.terms,
