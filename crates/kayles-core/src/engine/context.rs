@@ -11,15 +11,29 @@ use std::sync::{Arc, Mutex, OnceLock};
 #[cfg(doc)]
 use super::solve;
 
-/// The search's worker threads, with stacks deep enough for long games.
+/// The search's worker threads, with stacks deep enough for long games (256 MiB each, of
+/// reserved address space; where `ulimit -v` leaves no room for them, the largest of half,
+/// a quarter, ... down to [`crate::stack::SMALLEST`] that fits).
 pub fn pool() -> &'static rayon::ThreadPool {
     static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
     POOL.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new()
-            .stack_size(256 << 20)
-            .thread_name(|i| format!("kayles-search-{i}"))
-            .build()
-            .expect("building the search thread pool")
+        let mut stack = crate::stack::fitting(
+            256 << 20,
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+        );
+        loop {
+            let built = rayon::ThreadPoolBuilder::new()
+                .stack_size(stack)
+                .thread_name(|i| format!("kayles-search-{i}"))
+                .build();
+            match built {
+                Ok(pool) => return pool,
+                Err(e) if stack / 2 < crate::stack::SMALLEST => {
+                    panic!("building the search thread pool: {e}")
+                }
+                Err(_) => stack /= 2,
+            }
+        }
     })
 }
 
