@@ -81,9 +81,11 @@ def run(
     workers: int = 1,
     order: Literal["auto", "smallest", "largest"] = "auto",
     method: Literal["outcome", "mex"] = "outcome",
+    certificates: Optional[Union[str, PathLike[str]]] = None,
 ) -> Dict[str, int]: ...
 def join(
     g: GraphLike,
     jobs: Union[str, PathLike[str]],
     results: Union[str, PathLike[str], Sequence[Union[str, PathLike[str]]]],
+    verify: Optional[Union[str, PathLike[str]]] = None,
 ) -> int: ...

@@ -3,11 +3,11 @@
 //! own vertex labels.
 
 use crate::graphs::game;
-use crate::input::{self, library_error};
+use crate::input::{self, library_error, value_error, GraphIn};
 use crate::interrupt;
 use kayles_core::moves::Move;
 use kayles_solve::config::SearchOptions;
-use kayles_solve::moves::GameState;
+use kayles_solve::moves::{GameState, ListError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -22,6 +22,12 @@ use pyo3::types::{PyDict, PyTuple};
 /// (each with value 0), and the other options are searched only until they are known not
 /// to win, never to their full nimber: much cheaper on large graphs.
 ///
+/// `after` starts from the position these moves reach, played in order (`kayles moves
+/// --after`): a list of moves named as the keys of the result (a vertex label, or a pair
+/// for an edge; on a graph without labels also a name as text, `"r1c1"`, `"0-1"`), or one
+/// string as the command line takes it (`"r1c1,r3c4"`: cells or vertex numbers, edges
+/// `u-v`). A move that cannot be played raises `ValueError` naming it and its place.
+///
 /// Family specs are searched with the family's symmetries, as `kayles moves` does. Runs
 /// without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 ///
@@ -32,19 +38,24 @@ use pyo3::types::{PyDict, PyTuple};
 /// {2: 0}
 /// >>> kayles.moves((3, [(0, 1), (1, 2)]), game="arc")
 /// {(0, 1): 0, (1, 2): 0}
+/// >>> kayles.moves("path:5", after=[0])
+/// {2: 1, 3: 0, 4: 1}
 #[pyfunction]
-#[pyo3(signature = (g, game = "node", winning = false))]
+#[pyo3(signature = (g, game = "node", winning = false, after = None))]
 pub fn moves<'py>(
     py: Python<'py>,
     g: &Bound<'py, PyAny>,
     game: &str,
     winning: bool,
+    after: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = self::game(game)?;
     let input = input::graph(g)?;
-    let named = input.named();
+    let mut state = GameState::new(input.named(), game, &SearchOptions::default());
+    if let Some(after) = after {
+        play_after(&input, &mut state, after)?;
+    }
     let values: Vec<(Move, u32)> = interrupt::run(py, move |stop| {
-        let mut state = GameState::new(named, game, &SearchOptions::default());
         state.solver_mut().set_stop_flag(Some(stop));
         if winning {
             state
@@ -68,4 +79,61 @@ pub fn moves<'py>(
         }
     }
     Ok(dict)
+}
+
+/// Plays the moves of `after` (see [`moves`]) on `state`: a string as the command line's
+/// `--after`, or a list of moves named by labels. A move that cannot be played is a
+/// `ValueError` with the command line's message (`after: move 2 of the list: ...`).
+fn play_after(input: &GraphIn, state: &mut GameState, after: &Bound<'_, PyAny>) -> PyResult<()> {
+    let unplayable = |e: ListError| value_error(format!("after: {e}"));
+    if let Ok(text) = after.extract::<String>() {
+        return state.play_list(&text).map_err(unplayable);
+    }
+    let items = after.try_iter().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "after is a list of moves or a string like \"r1c1,r3c4\", got {}",
+            input::shown(after)
+        ))
+    })?;
+    for (i, item) in items.enumerate() {
+        let item = item?;
+        let place = |error| {
+            unplayable(ListError {
+                index: i + 1,
+                error,
+            })
+        };
+        if input.labels.is_none() {
+            if let Ok(text) = item.extract::<String>() {
+                state.play_text(&text).map_err(place)?;
+                continue;
+            }
+        }
+        let mv = match state.game() {
+            kayles_core::GameKind::Node => Move::Vertex(vertex(input, &item, i + 1)?),
+            kayles_core::GameKind::Arc => {
+                let [u, v] = input::edge_ends(&item, " for Arc Kayles")?;
+                Move::edge(vertex(input, &u, i + 1)?, vertex(input, &v, i + 1)?)
+            }
+        };
+        state.play(mv).map_err(place)?;
+    }
+    Ok(())
+}
+
+/// The vertex a move of `after` names: its label's place in the graph's labels, or on a
+/// graph without labels a vertex number.
+fn vertex(input: &GraphIn, item: &Bound<'_, PyAny>, index: usize) -> PyResult<usize> {
+    let Some(labels) = &input.labels else {
+        return input::count("a vertex", item);
+    };
+    for (v, label) in labels.iter().enumerate() {
+        if label.bind(item.py()).eq(item)? {
+            return Ok(v);
+        }
+    }
+    Err(value_error(format!(
+        "after: move {index} of the list: {} is not a vertex of the graph",
+        input::shown(item)
+    )))
 }

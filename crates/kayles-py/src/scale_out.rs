@@ -84,7 +84,10 @@ fn shard(value: &Bound<'_, PyAny>) -> PyResult<Shard> {
 /// the jobs answered there; without it an existing file is refused); `workers` jobs are
 /// answered at once (0: one per core), taken in `order` (`"auto"`, `"smallest"`,
 /// `"largest"`), each searched by `method` (`"outcome"`, the default, or `"mex"`, as
-/// `kayles run --method`). Returns `{"jobs_in_shard": ..., "answered_earlier": ...,
+/// `kayles run --method`). With `certificates=DIR`, a certificate of each job's value is
+/// written to DIR too (`job_ID.cert`, as `kayles run --certificates`), for
+/// `join(..., verify=DIR)`; with `resume=True` a job counts as done when its line and its
+/// certificate are both there. Returns `{"jobs_in_shard": ..., "answered_earlier": ...,
 /// "answered_now": ...}`.
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt` within milliseconds, and the
@@ -98,7 +101,7 @@ fn shard(value: &Bound<'_, PyAny>) -> PyResult<Shard> {
 /// >>> kayles.run(jobs, os.path.join(d, "r0.txt"), shard="0/2")
 /// {'jobs_in_shard': 7, 'answered_earlier': 0, 'answered_now': 7}
 #[pyfunction]
-#[pyo3(signature = (jobs, out, shard = None, resume = false, workers = 1, order = "auto", method = "outcome"))]
+#[pyo3(signature = (jobs, out, shard = None, resume = false, workers = 1, order = "auto", method = "outcome", certificates = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run<'py>(
     py: Python<'py>,
@@ -109,6 +112,7 @@ pub fn run<'py>(
     workers: usize,
     order: &str,
     method: &str,
+    certificates: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let request = running::Request {
         shard: shard.map(self::shard).transpose()?,
@@ -119,6 +123,7 @@ pub fn run<'py>(
             throttle_ms: 0,
         },
         search: graphs::search_method(method)?,
+        certificates,
     };
     let ran = interrupt::run(py, move |stop| {
         let watch = running::Watch {
@@ -141,6 +146,12 @@ pub fn run<'py>(
 /// nimber, as `kayles join` does. A torn last line of a results file (an interrupted
 /// write) is ignored with a `UserWarning`.
 ///
+/// The values in the results are taken on trust unless `verify=DIR` is given: then every
+/// job's value is first checked against its certificate in DIR (written by
+/// `run(..., certificates=DIR)` or `kayles run --certificates DIR`) by the independent
+/// checker, and a missing or rejected certificate, one of the other game, or a value it
+/// does not prove raises `ValueError` naming the job (docs/scale-out.md).
+///
 /// >>> import kayles, os, tempfile
 /// >>> d = tempfile.mkdtemp()
 /// >>> jobs, results = os.path.join(d, "jobs.g6"), os.path.join(d, "results.txt")
@@ -149,18 +160,22 @@ pub fn run<'py>(
 /// >>> kayles.join("grid:3x12", jobs, results) == kayles.nimber("grid:3x12")
 /// True
 #[pyfunction]
+#[pyo3(signature = (g, jobs, results, verify = None))]
 pub fn join(
     py: Python<'_>,
     g: &Bound<'_, PyAny>,
     jobs: PathBuf,
     results: &Bound<'_, PyAny>,
+    verify: Option<PathBuf>,
 ) -> PyResult<u32> {
     let results: Vec<PathBuf> = match results.extract::<PathBuf>() {
         Ok(path) => vec![path],
         Err(_) => results.extract()?,
     };
     let named = input::graph(g)?.named();
-    let joined = interrupt::run(py, move |_| joining::join(&named, &jobs, &results))?
+    let joined = interrupt::run(py, move |_| {
+        joining::join_verified(&named, &jobs, &results, verify.as_deref())
+    })?
         .map_err(library_error)?;
     for path in &joined.torn {
         let message = format!("{path}: ignored an unfinished last line (an interrupted write)");

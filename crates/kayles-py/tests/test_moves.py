@@ -79,3 +79,61 @@ def test_bad_input():
         kayles.moves("cube:3")
     with pytest.raises(TypeError):
         kayles.moves(3)
+
+
+@pytest.mark.parametrize(
+    "spec,game,after",
+    [
+        ("grid:3x4", "node", "r1c1"),
+        ("grid:3x4", "node", "r2c2,r1c4"),
+        ("grid:3x4", "arc", "r1c1-r1c2,r3c3-r3c4"),
+        ("path:9", "node", "0,4"),
+        ("path:9", "arc", "0-1 5-6"),
+        ("petersen:6,2", "arc", "0-1"),
+    ],
+)
+def test_after_same_as_the_command_line(cli, spec, game, after):
+    """`after` starts where `kayles moves --after` does: the same moves and values, with the
+    moves given as the command line's string, as a list of those names, or as a list of
+    the result's own keys."""
+    line = json.loads(cli("moves", "--json", "--game", game, "--after", after, spec))
+    want = {(tuple(m["move"]) if game == "arc" else m["move"]): m["value"] for m in line["moves"]}
+    assert kayles.moves(spec, game=game, after=after) == want
+    names = after.replace(",", " ").split()
+    assert kayles.moves(spec, game=game, after=names) == want
+    winning = json.loads(
+        cli("moves", "--json", "--winning", "--game", game, "--after", after, spec)
+    )
+    assert kayles.moves(spec, game=game, winning=True, after=after) == {
+        (tuple(m["move"]) if game == "arc" else m["move"]): 0 for m in winning["moves"]
+    }
+
+
+@pytest.mark.parametrize("game", ["node", "arc"])
+def test_after_by_labels_against_the_definition(game):
+    """On a labelled graph, `after` names moves by labels, and the values are those of the
+    position left, by the definition (the graph with the deleted vertices removed)."""
+    G = nx.relabel_nodes(nx.petersen_graph(), {v: f"v{v}" for v in range(10)})
+    first = next(iter(kayles.moves(G, game=game)))
+    H = G.copy()
+    H.remove_nodes_from([first] if game == "node" else list(first))
+    if game == "node":
+        H.remove_nodes_from(list(G.neighbors(first)))
+    want = expected(H, game)
+    assert kayles.moves(G, game=game, after=[first]) == want
+    assert kayles.moves(G, game=game, after=()) == kayles.moves(G, game=game)
+
+
+def test_after_bad_moves():
+    with pytest.raises(ValueError, match=r"after: move 2 of the list: 1 is gone"):
+        kayles.moves("path:5", after=[0, 1])
+    with pytest.raises(ValueError, match=r"after: move 1 of the list: .*r9c9"):
+        kayles.moves("grid:3x4", after="r9c9")
+    with pytest.raises(ValueError, match="after: move 1 of the list: 'z' is not a vertex"):
+        kayles.moves(nx.path_graph(3), after=["z"])
+    with pytest.raises(ValueError, match="after: move 1 of the list"):
+        kayles.moves("path:5", game="arc", after=[(0, 2)])
+    with pytest.raises(TypeError, match="after is a list of moves"):
+        kayles.moves("path:5", after=3)
+    with pytest.raises(TypeError, match="an edge is a pair"):
+        kayles.moves("path:5", game="arc", after=[0])

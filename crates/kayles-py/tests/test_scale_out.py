@@ -202,6 +202,42 @@ def test_errors_are_value_errors_with_the_command_lines_messages(cli, tmp_path):
     assert str(caught.value) == cli.error("join", "grid:3x12", "--jobs", str(jobs), "--results", str(tmp_path / "none.txt"))
 
 
+def test_a_verified_join_refuses_forged_values(cli, checker, tmp_path):
+    """run(certificates=DIR) proves each job's value; join(verify=DIR) checks them with the
+    independent checker and refuses a results file with a value changed, naming the job,
+    where the unverified join takes it on trust. The files are the command line's: its
+    certificates verify from Python and Python's from the command line."""
+    jobs, results, certs = tmp_path / "j.g6", tmp_path / "r.txt", tmp_path / "certs"
+    kayles.split("grid:3x8", jobs, jobs=5)
+    assert kayles.run(jobs, results, certificates=certs)["answered_now"] == 8
+    assert sorted(os.listdir(certs)) == [f"job_{i}.cert" for i in sorted(range(1, 9), key=str)]
+    line1 = open(jobs).read().splitlines()[0]
+    assert checker(line1, certs / "job_1.cert", "node")[0] == 0
+    assert kayles.join("grid:3x8", jobs, results, verify=certs) == 2
+    out = subprocess.run(
+        [cli.path, "join", "grid:3x8", "--jobs", str(jobs), "--results", str(results), "--verify", str(certs)],
+        capture_output=True,
+        text=True,
+    )
+    assert out.stdout == "2\n" and out.stderr == ""
+    forged = tmp_path / "forged.txt"
+    forged.write_text(
+        "".join(line if line.startswith("#") else line.split()[0] + " 7\n" for line in open(results).readlines())
+    )
+    assert kayles.join("grid:3x8", jobs, forged) == 0  # taken on trust: wrong
+    with pytest.raises(ValueError, match="job 1: the results give the value 7, but its certificate"):
+        kayles.join("grid:3x8", jobs, forged, verify=certs)
+    (certs / "job_3.cert").unlink()
+    with pytest.raises(ValueError, match="job 3 has no certificate"):
+        kayles.join("grid:3x8", jobs, results, verify=certs)
+    # resume: only the job without its certificate is searched, no line is written twice.
+    before = results.read_text()
+    done = kayles.run(jobs, results, resume=True, certificates=certs)
+    assert (done["answered_earlier"], done["answered_now"]) == (7, 1)
+    assert results.read_text() == before
+    assert kayles.join("grid:3x8", jobs, results, verify=certs) == 2
+
+
 @pytest.mark.parametrize("call", ["checkpoint", "run"])
 def test_ctrl_c_stops_a_long_run(tmp_path, call):
     """SIGINT in the middle of a long checkpoint or run (the script of test_interrupt.py):
