@@ -188,24 +188,30 @@ pub fn write(path: &Path, scene: &Scene<'_>) -> Result<()> {
     let title_w = text_width(&scene.title, 18.0) as i32 + 2 * MARGIN;
     let width = (MARGIN + body_w + LEGEND_W).max(title_w);
     let height = TITLE_H + body_h.max(legend_h);
-    let root = SVGBackend::new(path, (width as u32, height as u32)).into_drawing_area();
-    root.fill(&WHITE).map_err(draw_err)?;
-    root.draw(&Text::new(
-        scene.title.clone(),
-        (MARGIN, 14),
-        text_style(18.0, INK, HPos::Left, VPos::Top),
-    ))
-    .map_err(draw_err)?;
-    let origin = (MARGIN, TITLE_H);
-    match layout(scene.state) {
-        Layout::HeatMap(board) => heat_map(&root, board, &values, origin)?,
-        Layout::Dominoes(board) => dominoes(&root, scene.state, board, &values, origin)?,
-        Layout::Drawing => drawing(&root, scene.state, &values, origin)?,
+    // Drawn in memory, then written as an output file (kayles_solve::output_file): whole
+    // or not at all, and never over a device or a folder.
+    let mut svg = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut svg, (width as u32, height as u32)).into_drawing_area();
+        root.fill(&WHITE).map_err(draw_err)?;
+        root.draw(&Text::new(
+            scene.title.clone(),
+            (MARGIN, 14),
+            text_style(18.0, INK, HPos::Left, VPos::Top),
+        ))
+        .map_err(draw_err)?;
+        let origin = (MARGIN, TITLE_H);
+        match layout(scene.state) {
+            Layout::HeatMap(board) => heat_map(&root, board, &values, origin)?,
+            Layout::Dominoes(board) => dominoes(&root, scene.state, board, &values, origin)?,
+            Layout::Drawing => drawing(&root, scene.state, &values, origin)?,
+        }
+        draw_legend(&root, &legend, (MARGIN + body_w + 12, TITLE_H + 6))?;
+        root.present()
+            .map_err(|e| anyhow!("writing {}: {e}", path.display()))?;
     }
-    draw_legend(&root, &legend, (MARGIN + body_w + 12, TITLE_H + 6))?;
-    root.present()
-        .map_err(|e| anyhow!("writing {}: {e}", path.display()))?;
-    Ok(())
+    kayles_solve::output_file::write(path, svg.as_bytes())
 }
 
 const MARGIN: i32 = 16;

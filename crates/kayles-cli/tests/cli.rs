@@ -5,6 +5,8 @@ use std::io::Write;
 
 #[path = "cli/certificate.rs"]
 mod certificate;
+#[path = "cli/full_disk.rs"]
+mod full_disk;
 #[path = "cli/hostile.rs"]
 mod hostile;
 #[path = "cli/moves.rs"]

@@ -43,11 +43,12 @@ use std::path::PathBuf;
 pub fn chain<'py>(
     py: Python<'py>,
     path_or_dict: &Bound<'py, PyAny>,
-    terms: usize,
+    terms: &Bound<'py, PyAny>,
     period: bool,
     game: &str,
     check: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let terms = crate::input::count("terms", terms)?;
     let game = graphs::game(game)?;
     let (chain, file) = read(path_or_dict)?;
     let request = ChainRequest {
@@ -110,7 +111,9 @@ fn read(path_or_dict: &Bound<'_, PyAny>) -> PyResult<(Chain, Option<PathBuf>)> {
         ))
     })?;
     let shown = path.display();
-    let text = std::fs::read_to_string(&path).map_err(|e| value_error(format!("{shown}: {e}")))?;
+    let text =
+        kayles_solve::lines::read_text(&path, kayles_solve::lines::MAX_TEXT_FILE, "a chain file")
+            .map_err(|e| value_error(format!("{e:#}")))?;
     let chain = spec::parse(&text).map_err(|e| value_error(format!("{shown}: {e}")))?;
     Ok((chain, Some(path)))
 }

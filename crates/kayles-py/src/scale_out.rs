@@ -27,7 +27,8 @@ fn python_json<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Boun
 /// beside it (`out` + `.manifest.json`), as `kayles split` does. Give `depth` (moves from
 /// the root) or `jobs` (the least depth with at least that many jobs). `key` is `"auto"`
 /// (the family's host symmetry where `g` is a family spec that has one, else canonical
-/// codes), `"symmetry"` or `"canonical"`. Returns the manifest as a dict.
+/// codes), `"symmetry"` or `"canonical"`. An earlier split's files at `out` are refused
+/// (ValueError) unless `force=True`. Returns the manifest as a dict.
 ///
 /// Answer the jobs with `run` (or `kayles run`, GNU parallel, a Slurm array: see
 /// docs/scale-out.md) and put the nimber back together with `join`.
@@ -38,7 +39,8 @@ fn python_json<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Boun
 /// >>> manifest["jobs"] == len(open(out).read().splitlines())
 /// True
 #[pyfunction]
-#[pyo3(signature = (g, out, depth = None, jobs = None, game = "node", key = "auto"))]
+#[pyo3(signature = (g, out, depth = None, jobs = None, game = "node", key = "auto", force = false))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments
 pub fn split<'py>(
     py: Python<'py>,
     g: &Bound<'py, PyAny>,
@@ -47,6 +49,7 @@ pub fn split<'py>(
     jobs: Option<usize>,
     game: &str,
     key: &str,
+    force: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let until = match (depth, jobs) {
         (Some(depth), None) => Until::Depth(depth),
@@ -57,6 +60,7 @@ pub fn split<'py>(
         game: graphs::game(game)?,
         key: choice::<KeyChoice>("key", key)?,
         until,
+        force,
     };
     let named = input::graph(g)?.named();
     let written = interrupt::run(py, move |_| {

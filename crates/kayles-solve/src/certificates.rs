@@ -179,12 +179,15 @@ fn suffixed(path: &Path, suffix: &str) -> PathBuf {
 impl PartFile {
     /// Starts the certificate `path`, before the search: goes on from a saved proof when
     /// `path`'s `.part` and `.proof` files are there, else creates (or truncates) the
-    /// `.part` file.
+    /// `.part` file. `path` is an output file as [`output_file`](crate::output_file)
+    /// says: a symbolic link is followed (the file it names is written, beside it), and
+    /// a folder, a device or a read-only file is refused before anything is created.
     ///
     /// # Errors
     /// A file that cannot be written, or a saved proof state that is damaged (the message
     /// says which files to delete to start again).
     pub fn create(path: &Path) -> Result<PartFile> {
+        let path = &crate::output_file::resolve(path)?;
         let (part, proof) = (part_path(path), proof_path(path));
         let resume = if part.exists() && proof.exists() {
             let state = File::open(&proof)
@@ -259,19 +262,36 @@ impl PartFile {
         };
         let resuming = resumable.from.is_some();
         let out = BufWriter::new(file);
-        let (mut out, summary) =
+        let written =
             match kayles_cert::certify_with_solver(graph, name, solver, out, Some(resumable)) {
-                Ok(written) => written,
+                Ok(written) => Ok(written),
                 Err(e @ kayles_cert::Error::Input(_)) if resuming => {
-                    return Err(e).with_context(|| restart_hint(&proof, &part))
+                    Err(e).with_context(|| restart_hint(&proof, &part))
                 }
-                Err(e) => return Err(e).with_context(|| format!("writing {}", path.display())),
+                Err(e) => Err(e).with_context(|| format!("writing {}", path.display())),
             };
-        out.flush()
-            .with_context(|| format!("writing {}", path.display()))?;
         let writing = checkpoint.writing;
-        std::fs::rename(&writing, &path)
-            .with_context(|| format!("renaming {}", writing.display()))?;
+        let finished = written.and_then(|(mut out, summary)| {
+            out.flush()
+                .and_then(|()| out.get_ref().sync_all())
+                .with_context(|| format!("writing {}", path.display()))?;
+            drop(out);
+            std::fs::rename(&writing, &path)
+                .with_context(|| format!("writing {}", path.display()))?;
+            Ok(summary)
+        });
+        let summary = match finished {
+            Ok(summary) => summary,
+            Err(e) => {
+                // Nothing to go on from without a saved proof: the file written is
+                // removed (a full disk leaves no half certificate behind). With a save,
+                // the `.part` and `.proof` files stay for the next run.
+                if writing != part || !proof.exists() {
+                    let _ = std::fs::remove_file(&writing);
+                }
+                return Err(e);
+            }
+        };
         remove_if_there(&[&proof, &part])?;
         Ok((summary, path))
     }

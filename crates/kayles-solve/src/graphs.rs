@@ -3,11 +3,11 @@
 //! line, `-` for graph6 lines on standard input; with the one-line error messages both
 //! front ends give.
 
+use crate::lines::Lines;
 use anyhow::{Context, Result};
 use kayles_core::families::{self, FamilyError};
 use kayles_core::graph6::{self, Graph6Error};
 use kayles_core::Graph;
-use std::io::BufRead;
 use thiserror::Error;
 
 /// Why a graph argument was rejected; the message is the one-line error the command line
@@ -218,7 +218,7 @@ impl Named {
 }
 
 /// Calls `each` on every graph the arguments name, in order; `-` streams standard input
-/// (blank lines skipped, errors name the line).
+/// (blank lines skipped, errors name the line; lines bounded by [`crate::lines::MAX_LINE`]).
 pub fn for_each_graph(args: &[String], each: impl FnMut(Named) -> Result<()>) -> Result<()> {
     for_each_graph_within(args, &Limit::GRAPH, each)
 }
@@ -232,14 +232,14 @@ pub fn for_each_graph_within(
     for arg in args {
         if arg == "-" {
             let stdin = std::io::stdin();
-            for (i, line) in stdin.lock().lines().enumerate() {
-                let line = line.context("reading standard input")?;
-                let text = line.trim();
+            let mut lines = Lines::new(stdin.lock(), "stdin");
+            while let Some(line) = lines.next_line()? {
+                let text = line.text.trim();
                 if text.is_empty() {
                     continue;
                 }
                 let named = Named::parse_within(text, limit)
-                    .with_context(|| format!("stdin line {}", i + 1))?;
+                    .with_context(|| format!("stdin line {}", lines.number()))?;
                 each(named)?;
             }
         } else {
@@ -258,12 +258,10 @@ pub fn single_graph(arg: &str) -> Result<Graph> {
 /// [`single_graph`] for a command that can use at most `limit`.
 pub fn single_graph_within(arg: &str, limit: &Limit) -> Result<Graph> {
     if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .lock()
-            .read_line(&mut text)
-            .context("reading standard input")?;
-        Ok(parse_within(&text, limit)?)
+        let stdin = std::io::stdin();
+        let mut lines = Lines::new(stdin.lock(), "stdin");
+        let text = lines.next_line()?.map(|l| l.text.to_string());
+        Ok(parse_within(text.as_deref().unwrap_or(""), limit)?)
     } else {
         Ok(parse_within(arg, limit)?)
     }

@@ -13,6 +13,10 @@
 //! - [`sequence`]: the terms of a family's sequence as one call, by search (with mirror
 //!   strategies) or by the A316629 recurrence, and the terms file a run appends to;
 //! - [`memo_file`]: a long search's memo saved as it runs and loaded when it starts again;
+//! - [`output_file`]: the one way an output file is written (links followed, devices and
+//!   folders refused, written beside the target and renamed when whole);
+//! - [`lines`]: the one bounded reader of lines (standard input, files read line by line)
+//!   and of files read whole;
 //! - [`scale_out`]: one search split into jobs, the jobs answered, the answers joined,
 //!   and all three on one machine with a checkpoint (docs/scale-out.md).
 //!
@@ -60,9 +64,11 @@ macro_rules! named_enum {
 pub mod certificates;
 pub mod config;
 pub mod graphs;
+pub mod lines;
 pub mod machine;
 pub mod memo_file;
 pub mod moves;
+pub mod output_file;
 pub mod route;
 pub mod scale_out;
 pub mod sequence;

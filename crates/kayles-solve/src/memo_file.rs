@@ -13,7 +13,8 @@
 //! header), then the entries, each a table byte (0 codes, 1 host-symmetry keys), the code's
 //! length in words (u16), its words (u64) and the record (u32), little-endian, and an end
 //! mark (the byte 255 and the number of entries, u64). A file is written beside its path
-//! and renamed over it, so the path always holds a whole memo.
+//! and renamed over it ([`output_file`](crate::output_file)), so the path always holds a
+//! whole memo; a link is followed, and a device or a folder is refused.
 //!
 //! ```
 //! use kayles_core::GameKind;
@@ -38,13 +39,15 @@
 //! ```
 
 use crate::graphs::Named;
+use crate::lines::Lines;
+use crate::output_file::OutputFile;
 use crate::Choice;
-use anyhow::{bail, ensure, Context, Result};
+use anyhow::{anyhow, bail, ensure, Context, Result};
 use kayles_core::engine::{MemoCounts, MemoHandle, MemoTable, Record, SearchConfig};
 use kayles_core::{graph6, GameKind};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The first line of a memo file.
@@ -55,6 +58,9 @@ const FORMAT: u32 = 1;
 
 /// The table byte of the end mark.
 const END: u8 = 255;
+
+/// The longest header line read (the header names a graph in graph6).
+const MAX_HEADER_LINE: usize = crate::lines::MAX_LINE;
 
 /// What a memo file is a memo of: a file serves the search that wrote it only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,29 +123,31 @@ impl MemoFile {
         &self.path
     }
 
-    /// The file a save writes before it is renamed over the path.
-    fn partial(&self) -> PathBuf {
-        let mut name = self.path.file_name().unwrap_or_default().to_os_string();
-        name.push(".partial");
-        self.path.with_file_name(name)
+    /// Fails unless a save can create its file (before a long search, not after it): the
+    /// path is an output file ([`output_file::resolve`]) and a file can be made beside it.
+    pub fn check_writable(&self) -> Result<()> {
+        drop(self.create()?);
+        Ok(())
     }
 
-    /// Fails unless a save can create its file (before a long search, not after it).
-    pub fn check_writable(&self) -> Result<()> {
-        let partial = self.partial();
-        File::create(&partial)
-            .with_context(|| format!("cannot write the memo file {}", partial.display()))?;
-        std::fs::remove_file(&partial)?;
-        Ok(())
+    /// The output file a save writes ([`OutputFile`]), its error naming the memo file.
+    fn create(&self) -> Result<OutputFile> {
+        OutputFile::create(&self.path).map_err(|e| {
+            anyhow!(
+                "cannot write the memo file {}: {}",
+                self.path.display(),
+                e.root_cause()
+            )
+        })
     }
 
     /// Writes every entry of `memo` (which may be in use by a running search) to a file
     /// beside the path, then renames it over the path.
     pub fn save(&self, memo: &MemoHandle) -> Result<Saved> {
-        let partial = self.partial();
-        let file = File::create(&partial)
-            .with_context(|| format!("cannot write the memo file {}", partial.display()))?;
-        let mut encoder = zstd::Encoder::new(BufWriter::new(file), 1)?;
+        let file = self.create()?;
+        let partial = file.temporary().to_path_buf();
+        let target = file.target().to_path_buf();
+        let mut encoder = zstd::Encoder::new(file, 1)?;
         encoder.include_checksum(true)?;
         writeln!(encoder, "{MAGIC}")?;
         writeln!(encoder, "{}", serde_json::to_string(&self.header)?)?;
@@ -157,19 +165,18 @@ impl MemoFile {
         if let Some(e) = failed {
             return Err(e).with_context(|| format!("cannot write {}", partial.display()));
         }
-        encoder.write_all(&[END])?;
-        encoder.write_all(&entries.to_le_bytes())?;
-        let file = encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        let bytes = file.metadata()?.len();
-        drop(file);
-        std::fs::rename(&partial, &self.path).with_context(|| {
-            format!(
-                "cannot rename {} to {}",
-                partial.display(),
-                self.path.display()
-            )
-        })?;
+        let path = self.path.display();
+        encoder
+            .write_all(&[END])
+            .and_then(|()| encoder.write_all(&entries.to_le_bytes()))
+            .with_context(|| format!("writing {path}"))?;
+        let file = encoder
+            .finish()
+            .with_context(|| format!("writing {path}"))?;
+        file.commit()?;
+        let bytes = std::fs::metadata(&target)
+            .with_context(|| format!("reading {path}"))?
+            .len();
         Ok(Saved { entries, bytes })
     }
 
@@ -204,18 +211,20 @@ impl MemoFile {
         let decoder = zstd::Decoder::new(file)
             .with_context(|| format!("{path} is not a kayles memo file"))?;
         let mut reader = BufReader::new(decoder);
-        let mut line = String::new();
-        let read_line = |reader: &mut BufReader<_>, line: &mut String| -> Result<()> {
-            line.clear();
-            reader
-                .read_line(line)
-                .with_context(|| format!("{path} is not a kayles memo file"))?;
-            Ok(())
-        };
-        read_line(&mut reader, &mut line)?;
-        ensure!(line.trim_end() == MAGIC, "{path} is not a kayles memo file");
-        read_line(&mut reader, &mut line)?;
-        let header: Header = serde_json::from_str(line.trim_end())
+        // The two text lines, each bounded (a damaged file is not read into memory whole).
+        let mut lines = Lines::with_max(&mut reader, path.to_string(), MAX_HEADER_LINE);
+        let not_memo = || format!("{path} is not a kayles memo file");
+        let magic = lines
+            .next_line()
+            .with_context(not_memo)?
+            .map(|l| l.text == MAGIC);
+        ensure!(magic == Some(true), "{path} is not a kayles memo file");
+        let line = lines
+            .next_line()
+            .with_context(|| format!("{path}: the memo file's header is damaged"))?
+            .map(|l| l.text.to_string())
+            .unwrap_or_default();
+        let header: Header = serde_json::from_str(&line)
             .with_context(|| format!("{path}: the memo file's header is damaged"))?;
         ensure!(
             header.format == FORMAT,

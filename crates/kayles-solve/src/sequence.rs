@@ -7,6 +7,7 @@
 use crate::certificates::CertificateDir;
 use crate::config::SearchOptions;
 use crate::graphs::Limit;
+use crate::lines::Lines;
 use crate::route::Route;
 use crate::{Choice, Spelling};
 use anyhow::{bail, ensure, Context, Result};
@@ -16,8 +17,8 @@ use kayles_core::game::GameSolver;
 use kayles_core::GameKind;
 use kayles_sequences::linked_c4::Recurrence;
 use kayles_sequences::moves::Family;
-use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::fs::File;
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -282,73 +283,94 @@ impl Sequence {
     }
 }
 
-/// A terms file: `n value` lines, appended and flushed one per term.
+/// A terms file: `n value` lines, appended and flushed one per term. It is an output file
+/// as [`output_file`](crate::output_file) says (a link followed; a device, a folder or a
+/// read-only file refused), and read back line by line, each line bounded.
 pub struct TermsFile {
     file: File,
+    path: PathBuf,
 }
+
+/// The longest line of a terms file read back.
+const MAX_TERMS_LINE: usize = 4096;
 
 impl TermsFile {
     /// Opens `path` for appending (created if missing). With `resume`, a torn last line
     /// (a kill during a write) is cut off first, and the last complete line's `n` is
     /// returned; a line that is not `n value` is an error naming it.
     pub fn open(path: &Path, resume: bool) -> Result<(TermsFile, Option<usize>)> {
-        let last = if resume { resume_point(path)? } else { None };
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("opening {}", path.display()))?;
-        Ok((TermsFile { file }, last))
+        let file = crate::output_file::open_append(path)?;
+        let last = if resume {
+            resume_point(path, &file)?
+        } else {
+            None
+        };
+        let path = path.to_path_buf();
+        Ok((TermsFile { file, path }, last))
     }
 
     /// Appends `n value` and flushes it.
     pub fn append(&mut self, n: usize, value: u32) -> Result<()> {
-        writeln!(self.file, "{n} {value}")?;
-        self.file.flush()?;
-        Ok(())
+        writeln!(self.file, "{n} {value}")
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("writing {}", self.path.display()))
     }
 }
 
 /// The last complete "n value" line's n, after cutting a partial last line off the file.
-fn resume_point(path: &Path) -> Result<Option<usize>> {
-    let mut file = match OpenOptions::new().read(true).write(true).open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("opening {}", path.display())),
-    };
-    let mut text = String::new();
-    file.read_to_string(&mut text)
-        .with_context(|| format!("reading {}", path.display()))?;
-    let complete = text.rfind('\n').map_or(0, |i| i + 1);
-    if complete < text.len() {
-        file.set_len(complete as u64)?;
-        file.seek(SeekFrom::End(0))?;
-    }
+fn resume_point(path: &Path, file: &File) -> Result<Option<usize>> {
+    let mut lines = Lines::with_max(
+        BufReader::new(file),
+        path.display().to_string(),
+        MAX_TERMS_LINE,
+    );
     let mut last = None;
-    for (i, line) in text[..complete].lines().enumerate() {
-        let mut parts = line.split_whitespace();
+    let mut complete = 0;
+    while let Some(line) = lines.next_line()? {
+        if !line.ended {
+            break;
+        }
+        complete = line.end;
+        let mut parts = line.text.split_whitespace();
         let n = parts.next().and_then(|t| t.parse::<usize>().ok());
         let v = parts.next().and_then(|t| t.parse::<u64>().ok());
         match (n, v, parts.next()) {
             (Some(n), Some(_), None) => last = Some(n),
             _ => bail!(
-                "{} line {}: expected \"n value\", found '{line}'",
+                "{} line {}: expected \"n value\", found '{}'",
                 path.display(),
-                i + 1
+                line.number,
+                line.text
             ),
         }
+    }
+    let len = file
+        .metadata()
+        .with_context(|| format!("reading {}", path.display()))?
+        .len();
+    if complete < len {
+        file.set_len(complete)
+            .with_context(|| format!("cutting the torn last line of {}", path.display()))?;
     }
     Ok(last)
 }
 
-/// The `n value` lines of a terms file (unreadable lines and a missing file give none).
+/// The `n value` lines of a terms file (unreadable lines are skipped; a missing file, or
+/// one that is not a terms file at all, gives those read before it).
 pub fn read_terms(path: &Path) -> Vec<(usize, u64)> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|line| {
-            let mut parts = line.split_whitespace();
-            Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
-        })
-        .collect()
+    let Ok(file) = crate::lines::open(path) else {
+        return Vec::new();
+    };
+    let mut lines = Lines::with_max(
+        BufReader::new(file),
+        path.display().to_string(),
+        MAX_TERMS_LINE,
+    );
+    let mut terms = Vec::new();
+    while let Ok(Some(line)) = lines.next_line() {
+        let mut parts = line.text.split_whitespace();
+        let term = (|| Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?)))();
+        terms.extend(term);
+    }
+    terms
 }

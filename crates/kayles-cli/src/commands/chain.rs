@@ -8,7 +8,7 @@
 use crate::flags;
 use crate::output::Output;
 use crate::progress::bar;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use kayles_chains::{spec, ChainError, ChainRun};
 use kayles_core::vertex_game::MAX_COMPONENT_ORDER;
 use kayles_core::GameKind;
@@ -48,7 +48,11 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     let path = args.file.display();
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("{path}"))?;
+    let text = kayles_solve::lines::read_text(
+        &args.file,
+        kayles_solve::lines::MAX_TEXT_FILE,
+        "a chain file",
+    )?;
     let chain = spec::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
     if args.terms.is_none() && !args.recurrence && !args.period {
         bail!("{path}: nothing to do: give --terms N, --recurrence or --period");

@@ -68,8 +68,9 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 .play_list(after)
                 .map_err(|e| anyhow::anyhow!("--after: {e}"))?;
         }
-        if args.svg.is_some() {
+        if let Some(path) = &args.svg {
             picture::check(state)?;
+            kayles_solve::output_file::check(path)?;
         }
         let name = state.named().name.clone();
         let watch = state.solver().progress();

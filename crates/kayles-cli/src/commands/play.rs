@@ -16,8 +16,13 @@ use kayles_core::moves::EngineMove;
 use kayles_core::GameKind;
 use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs::{Limit, Named};
+use kayles_solve::lines::Lines;
 use kayles_solve::moves::GameState;
 use std::io::{BufRead, Write};
+
+/// The longest line of moves read (a move is a few characters; a longer line is an
+/// error, not a reason to read on into memory).
+const MAX_MOVE_LINE: usize = 64 << 10;
 
 /// Why `kayles play --json` is refused.
 pub const NO_JSON: &str =
@@ -83,7 +88,8 @@ pub fn run(args: &Args) -> Result<()> {
         return self_play(&mut state, &mut out);
     }
     let stdin = std::io::stdin();
-    play(&mut state, !args.second, &mut stdin.lock(), &mut out)
+    let mut input = Lines::with_max(stdin.lock(), "stdin", MAX_MOVE_LINE);
+    play(&mut state, !args.second, &mut input, &mut out)
 }
 
 fn game_title(game: GameKind) -> &'static str {
@@ -142,7 +148,7 @@ fn self_play(state: &mut GameState, out: &mut impl Write) -> Result<()> {
 fn play(
     state: &mut GameState,
     you_first: bool,
-    input: &mut impl BufRead,
+    input: &mut Lines<impl BufRead>,
     out: &mut impl Write,
 ) -> Result<()> {
     let (you, engine) = if you_first { ('X', 'O') } else { ('O', 'X') };
@@ -198,18 +204,17 @@ fn play(
 /// Prompts until a legal move is typed; `None` on `q` or the end of the input.
 fn read_move(
     state: &GameState,
-    input: &mut impl BufRead,
+    input: &mut Lines<impl BufRead>,
     out: &mut impl Write,
 ) -> Result<Option<String>> {
     loop {
         write!(out, "your move> ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let Some(line) = input.next_line()? else {
             writeln!(out)?;
             return Ok(None);
-        }
-        let text = line.trim();
+        };
+        let text = line.text.trim();
         if text.is_empty() {
             continue;
         }

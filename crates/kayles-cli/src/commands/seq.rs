@@ -77,6 +77,10 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             args.terms
         );
     }
+    // Refused now, not after the terms are computed.
+    if let Some(path) = &args.plot {
+        kayles_solve::output_file::check(path)?;
+    }
     let request = TermsRequest {
         family: args.family.clone(),
         to: args.terms,

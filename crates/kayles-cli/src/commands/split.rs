@@ -41,6 +41,10 @@ pub struct Args {
     /// The jobs file to write (its manifest goes to JOBS.manifest.json).
     #[arg(long, value_name = "JOBS")]
     out: PathBuf,
+    /// Replace the jobs file and manifest of an earlier split at JOBS (refused without:
+    /// the results of that split would no longer match).
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
@@ -54,6 +58,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         game: args.game,
         key: args.key,
         until,
+        force: args.force,
     };
     let written = split::split(&graph, &request, &args.out, Spelling::CommandLine)?;
     let (m, seconds) = (&written.manifest, written.seconds);

@@ -98,6 +98,8 @@ pub fn nimber(graph: &Named, dir: &Path, request: &Request, watch: &Watch) -> Re
             game,
             key: KeyChoice::Auto,
             until: Until::Jobs(request.min_jobs),
+            // An unfinished attempt's jobs file, without its manifest, is replaced.
+            force: true,
         };
         split(graph, &split_request, &jobs_path, Spelling::CommandLine)?;
     }

@@ -12,13 +12,16 @@
 //!   jobs FINGERPRINT` header, which `kayles join` checks). A last line without its newline
 //!   was cut off by a kill: `kayles run --resume` removes it and `kayles join` ignores it.
 
+use crate::lines::{self, Lines};
+use crate::output_file;
+use crate::Spelling;
 use anyhow::{anyhow, bail, Context, Result};
 use kayles_core::split::{LevelStats, Split, SplitKey, INLINE_ORDER};
 use kayles_core::{graph6, GameKind, Graph};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 /// The manifest's `format` value.
@@ -30,10 +33,30 @@ const RESULTS_HEADER: &str = "# kayles results v1 jobs";
 
 /// FNV-1a, 64 bits, as 16 hex digits: the fingerprint of a jobs file or a graph.
 pub fn fingerprint(bytes: &[u8]) -> String {
-    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    format!("{hash:016x}")
+    let mut hash = Fnv::default();
+    hash.add(bytes);
+    hash.hex()
+}
+
+/// FNV-1a, 64 bits, taken over bytes given in pieces ([`fingerprint`] of them all).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn add(&mut self, bytes: &[u8]) {
+        self.0 = bytes.iter().fold(self.0, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    }
+
+    fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
 }
 
 /// The manifest beside a jobs file: `JOBS.manifest.json`.
@@ -94,18 +117,30 @@ impl Manifest {
     }
 }
 
-/// Writes `text` to `path` through a temporary file and a rename, so that a kill never
-/// leaves half a file under the real name.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+/// Refuses to write the jobs file `path` over an earlier split (its jobs file or its
+/// manifest is there) unless `force`: results of that split would no longer match it.
+/// Also refuses, before a split is made, what [`output_file`] would refuse.
+pub fn check_split_output(path: &Path, force: bool, spelling: Spelling) -> Result<()> {
+    let manifest = manifest_path(path);
+    output_file::check(path)?;
+    output_file::check(&manifest)?;
+    if !force {
+        for file in [path, &manifest] {
+            if std::fs::metadata(file).is_ok() {
+                bail!(
+                    "{} already exists (an earlier split, whose results would no longer \
+                     match): give {} to replace it",
+                    file.display(),
+                    spelling.name("force")
+                );
+            }
+        }
+    }
     Ok(())
 }
 
-/// Writes the jobs file and then its manifest; returns the manifest.
+/// Writes the jobs file and then its manifest, each whole or not at all
+/// ([`output_file`]); returns the manifest.
 pub fn write_split(
     path: &Path,
     graph_arg: &str,
@@ -118,7 +153,7 @@ pub fn write_split(
         text.push_str(&graph6::write(&job));
         text.push('\n');
     }
-    write_atomically(path, &text)?;
+    output_file::write(path, text.as_bytes())?;
     let orders = split.job_orders();
     let manifest = Manifest {
         format: FORMAT.to_string(),
@@ -143,19 +178,20 @@ pub fn write_split(
     };
     let mut body = serde_json::to_string_pretty(&manifest.json())?;
     body.push('\n');
-    write_atomically(&manifest_path(path), &body)?;
+    output_file::write(&manifest_path(path), body.as_bytes())?;
     Ok(manifest)
 }
 
 /// Reads and checks the manifest of the jobs file `jobs`.
 pub fn read_manifest(jobs: &Path) -> Result<Manifest> {
     let path = manifest_path(jobs);
-    let text = std::fs::read_to_string(&path).with_context(|| {
-        format!(
-            "reading {} (the manifest `kayles split` writes beside the jobs file)",
-            path.display()
-        )
-    })?;
+    let text =
+        lines::read_text(&path, lines::MAX_TEXT_FILE, "a jobs manifest").with_context(|| {
+            format!(
+                "reading {} (the manifest `kayles split` writes beside the jobs file)",
+                path.display()
+            )
+        })?;
     let value: Value = serde_json::from_str(&text)
         .map_err(|e| anyhow!("{}: not valid JSON: {e}", path.display()))?;
     if value["format"].as_str() != Some(FORMAT) {
@@ -186,15 +222,26 @@ pub fn read_manifest(jobs: &Path) -> Result<Manifest> {
 /// manifest. Kept as text: a worker parses its job when it takes it
 /// ([`parse_job`]).
 pub fn read_jobs(path: &Path, manifest: &Manifest) -> Result<Vec<String>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    if fingerprint(text.as_bytes()) != manifest.jobs_fingerprint {
+    // Line by line (each bounded), the fingerprint taken on the way, and no more lines
+    // than the manifest's jobs kept.
+    let mut lines = lines::file_lines(path)?;
+    let mut hash = Fnv::default();
+    let mut jobs = Vec::new();
+    let mut extra = false;
+    while let Some(line) = lines.next_line()? {
+        hash.add(line.raw);
+        if jobs.len() == manifest.jobs {
+            extra = true;
+            break;
+        }
+        jobs.push(line.text.to_string());
+    }
+    if extra || hash.hex() != manifest.jobs_fingerprint {
         bail!(
             "{} has changed since it was split (its fingerprint is not the manifest's)",
             path.display()
         );
     }
-    let jobs: Vec<String> = text.lines().map(str::to_string).collect();
     if jobs.len() != manifest.jobs {
         bail!(
             "{} has {} lines; its manifest says {} jobs",
@@ -278,8 +325,7 @@ pub fn parse_results(path: &Path, text: &str, jobs: usize) -> Result<Results> {
 
 /// Reads a results file (see [`parse_results`]) and checks its header against the jobs.
 pub fn read_results(path: &Path, manifest: &Manifest) -> Result<Results> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = results_text(path, BufReader::new(lines::open(path)?))?;
     parse_results_for(path, &text, manifest)
 }
 
@@ -306,19 +352,27 @@ fn check_header(path: &Path, header: &str, manifest: &Manifest) -> Result<()> {
     Ok(())
 }
 
+/// The longest line of a results file: `job_id value` lines, the header and comments.
+const MAX_RESULTS_LINE: usize = 64 << 10;
+
+/// The text of a results file read line by line, each line bounded (so that a stream of
+/// zeros is refused at once, not read into memory).
+fn results_text(path: &Path, reader: impl BufRead) -> Result<String> {
+    let mut lines = Lines::with_max(reader, path.display().to_string(), MAX_RESULTS_LINE);
+    let mut text = String::new();
+    while let Some(line) = lines.next_line()? {
+        // UTF-8 already checked (a `\r` kept, as in the file).
+        text.push_str(std::str::from_utf8(line.raw).expect("checked by Lines"));
+    }
+    Ok(text)
+}
+
 /// Opens a results file for appending. A new (or empty) file gets the header line. An
 /// existing one is refused unless `resume`, which reads its answers and cuts a torn last
 /// line off; the answers already there are returned.
 pub fn open_results(path: &Path, manifest: &Manifest, resume: bool) -> Result<(File, Results)> {
-    let mut file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    let mut text = String::new();
-    file.read_to_string(&mut text)
-        .with_context(|| format!("reading {}", path.display()))?;
+    let mut file = output_file::open_append(path)?;
+    let text = results_text(path, BufReader::new(&file))?;
     if text.is_empty() {
         writeln!(file, "{RESULTS_HEADER} {}", manifest.jobs_fingerprint)
             .with_context(|| format!("writing {}", path.display()))?;

@@ -68,6 +68,8 @@ pub struct Request {
     pub key: KeyChoice,
     /// To a depth, or to a number of jobs.
     pub until: Until,
+    /// Replace the jobs file and manifest of an earlier split (refused without).
+    pub force: bool,
 }
 
 /// A split written.
@@ -79,8 +81,11 @@ pub struct Written {
     pub seconds: f64,
 }
 
-/// Splits `graph` as `request` says and writes the jobs file `out` and its manifest.
+/// Splits `graph` as `request` says and writes the jobs file `out` and its manifest. An
+/// earlier split's files at `out` are refused unless `request.force`, and so is an output
+/// that is not a regular file, before the split is made.
 pub fn split(graph: &Named, request: &Request, out: &Path, spelling: Spelling) -> Result<Written> {
+    files::check_split_output(out, request.force, spelling)?;
     let start = Instant::now();
     let symmetry = symmetry(graph, request.key, spelling)?;
     let split = Split::grown(
