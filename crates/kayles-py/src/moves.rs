@@ -92,7 +92,7 @@ fn play_after(input: &GraphIn, state: &mut GameState, after: &Bound<'_, PyAny>) 
     let items = after.try_iter().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(format!(
             "after is a list of moves or a string like \"r1c1,r3c4\", got {}",
-            input::shown(after)
+            shown(after)
         ))
     })?;
     for (i, item) in items.enumerate() {
@@ -125,7 +125,12 @@ fn play_after(input: &GraphIn, state: &mut GameState, after: &Bound<'_, PyAny>) 
 /// graph without labels a vertex number.
 fn vertex(input: &GraphIn, item: &Bound<'_, PyAny>, index: usize) -> PyResult<usize> {
     let Some(labels) = &input.labels else {
-        return input::count("a vertex", item);
+        return item.extract::<usize>().map_err(|_| {
+            value_error(format!(
+                "after: move {index} of the list: {} is not a vertex number",
+                shown(item)
+            ))
+        });
     };
     for (v, label) in labels.iter().enumerate() {
         if label.bind(item.py()).eq(item)? {
@@ -134,6 +139,15 @@ fn vertex(input: &GraphIn, item: &Bound<'_, PyAny>, index: usize) -> PyResult<us
     }
     Err(value_error(format!(
         "after: move {index} of the list: {} is not a vertex of the graph",
-        input::shown(item)
+        shown(item)
     )))
+}
+
+/// A move as Python shows it, cut to 40 characters.
+fn shown(x: &Bound<'_, PyAny>) -> String {
+    let text = x.repr().map(|r| r.to_string()).unwrap_or_default();
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text,
+    }
 }
