@@ -38,7 +38,10 @@ def sequence(
 ) -> Dict[int, int]: ...
 def families() -> Dict[str, str]: ...
 def moves(
-    g: GraphLike, game: Game = "node", winning: bool = False
+    g: GraphLike,
+    game: Game = "node",
+    winning: bool = False,
+    after: Optional[Union[str, Iterable[Union[Hashable, Tuple[Hashable, Hashable]]]]] = None,
 ) -> Dict[Union[Hashable, Tuple[Hashable, Hashable]], int]: ...
 def blowup_histogram(
     base: GraphLike,
