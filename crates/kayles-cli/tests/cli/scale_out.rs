@@ -961,6 +961,27 @@ fn run_with_certificates_resumes_and_refuses_foreign_files() {
     // The results line was there: not written twice.
     assert_eq!(std::fs::read_to_string(&results).unwrap(), lines);
     assert!(certs.join("job_4.cert").is_file());
+    // A value that the certificate's search does not confirm, met while certifying the
+    // jobs of a results file, is an error naming the job; the file is left as it was.
+    let four = answers(&results).iter().find(|a| a.0 == 4).unwrap().1;
+    let forged_lines = lines.replace(&format!("\n4 {four}\n"), "\n4 9\n");
+    assert_ne!(forged_lines, lines);
+    let forged = dir.join("forged.txt");
+    std::fs::write(&forged, &forged_lines).unwrap();
+    let err = error(
+        &[
+            "run",
+            s(&jobs),
+            "--out",
+            s(&forged),
+            "--resume",
+            "--certificates",
+            s(&dir.join("recheck")),
+        ],
+        "",
+    );
+    assert!(err.contains("job 4:") && err.contains("says 9"), "{err}");
+    assert_eq!(std::fs::read_to_string(&forged).unwrap(), forged_lines);
     // Certificates added to a run made without them.
     let (plain, more) = (dir.join("plain.txt"), dir.join("more"));
     stdout(&["run", s(&jobs), "--out", s(&plain)]);
@@ -975,6 +996,22 @@ fn run_with_certificates_resumes_and_refuses_foreign_files() {
     ]);
     assert!(out.contains("0 answered earlier, 8 answered now"), "{out}");
     assert!(verified_join(&jobs, &plain, &more).status.success());
+    // JSON says how many values were verified.
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "--json",
+            "join",
+            "grid:3x8",
+            "--jobs",
+            s(&jobs),
+            "--results",
+            s(&plain),
+        ];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&stdout(&args)).unwrap()
+    };
+    assert_eq!(json(&["--verify", s(&more)])["verified"], 8);
+    assert_eq!(json(&[])["verified"], 0);
     // A certificate of another job filed as job 4.
     std::fs::copy(certs.join("job_5.cert"), certs.join("job_4.cert")).unwrap();
     let err = error(
