@@ -13,16 +13,12 @@ fn sizes(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
     let text = if value.is_instance_of::<PyString>() {
         value.extract::<String>()?
     } else {
-        let items: Vec<i64> = value
-            .try_iter()?
-            .map(|x| x?.extract::<i64>())
-            .collect::<PyResult<_>>()
-            .map_err(|_| PyTypeError::new_err("module sizes are a list of integers"))?;
-        items
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
+        let items: Vec<String> = value
+            .try_iter()
+            .map_err(|_| PyTypeError::new_err("module sizes are a list of integers"))?
+            .map(|x| input::int_text(&x?, "module sizes are a list of integers"))
+            .collect::<PyResult<_>>()?;
+        items.join(",")
     };
     kayles_modules::parse_sizes(&text).map_err(value_error)
 }

@@ -2,12 +2,13 @@
 //! on one graph or on a family, through `kayles-core` (and `kayles-modules` for graphs
 //! with modules, as `kayles nimber` does).
 
-use crate::input::{self, choice, library_error, value_error, GraphIn};
+use crate::input::{self, choice, count, count_or, library_error, value_error, GraphIn};
 use crate::interrupt;
 use kayles_core::engine::Method as SearchMethod;
 use kayles_core::table::SubsetTable;
 use kayles_core::{families, GameKind, Graph};
 use kayles_solve::config::SearchOptions;
+use kayles_solve::graphs::Limit;
 use kayles_solve::route::{Nimbers, Request, Route};
 use kayles_solve::scale_out::checkpoint;
 use kayles_solve::scale_out::run::Watch;
@@ -87,25 +88,35 @@ fn table(py: Python<'_>, graph: Graph, game: GameKind) -> PyResult<SubsetTable> 
     g,
     game = "node",
     checkpoint = None,
-    checkpoint_jobs = checkpoint::CHECKPOINT_JOBS,
+    checkpoint_jobs = None,
     method = "outcome",
     certificate = None,
     memo_file = None,
-    memo_save_seconds = 600,
-))]
+    memo_save_seconds = None,
+),
+// The integer arguments are taken as Python objects (a negative one is a ValueError, not
+// an OverflowError); the signature shows their defaults.
+text_signature = "(g, game='node', checkpoint=None, checkpoint_jobs=64, method='outcome', \
+                  certificate=None, memo_file=None, memo_save_seconds=600)")]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments
 pub fn nimber(
     py: Python<'_>,
     g: &Bound<'_, PyAny>,
     game: &str,
     checkpoint: Option<PathBuf>,
-    checkpoint_jobs: usize,
+    checkpoint_jobs: Option<&Bound<'_, PyAny>>,
     method: &str,
     certificate: Option<PathBuf>,
     memo_file: Option<PathBuf>,
-    memo_save_seconds: u64,
+    memo_save_seconds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u32> {
     let game = self::game(game)?;
+    let checkpoint_jobs = count_or(
+        "checkpoint_jobs",
+        checkpoint_jobs,
+        checkpoint::CHECKPOINT_JOBS,
+    )?;
+    let memo_save_seconds = count_or("memo_save_seconds", memo_save_seconds, 600)? as u64;
     let search = search_method(method)?;
     if checkpoint.is_some() && (certificate.is_some() || memo_file.is_some()) {
         return Err(PyValueError::new_err(
@@ -117,7 +128,14 @@ pub fn nimber(
             "memo_save_seconds must be at least 1",
         ));
     }
-    let named = input::graph(g)?.named();
+    // Only the search answers these; the mirror and modular routes take bigger graphs.
+    let search_only = checkpoint.is_some() || certificate.is_some() || memo_file.is_some();
+    let limit = if search_only {
+        Limit::SEARCH
+    } else {
+        Limit::GRAPH
+    };
+    let named = input::graph_within(g, &limit)?.named();
     interrupt::run(py, move |stop| match (checkpoint, certificate) {
         (Some(dir), _) => {
             let request = checkpoint::Request {
@@ -184,7 +202,7 @@ pub fn histogram<'py>(
     game: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = self::game(game)?;
-    let input = input::graph(g)?;
+    let input = input::graph_within(g, &Limit::TABLE)?;
     let hist = table(py, input.graph, game)?.histogram();
     histogram_dict(py, &hist)
 }
@@ -216,20 +234,19 @@ pub fn histogram_dict<'py>(py: Python<'py>, hist: &[u128]) -> PyResult<Bound<'py
 pub fn subsets(
     py: Python<'_>,
     g: &Bound<'_, PyAny>,
-    nimber: Option<i64>,
+    nimber: Option<&Bound<'_, PyAny>>,
     game: &str,
 ) -> PyResult<Subsets> {
     let game = self::game(game)?;
-    if let Some(k) = nimber.filter(|&k| k < 0) {
-        return Err(PyValueError::new_err(format!(
-            "nimber must not be negative, got {k}"
-        )));
-    }
+    // A nimber above any i64 is no table's: it selects nothing.
+    let nimber = nimber
+        .map(|k| count("nimber", k).map(|k| i64::try_from(k).unwrap_or(i64::MAX)))
+        .transpose()?;
     let GraphIn {
         graph,
         labels,
         name,
-    } = input::graph(g)?;
+    } = input::graph_within(g, &Limit::TABLE)?;
     let order = graph.order();
     let table = table(py, graph.clone(), game)?;
     Ok(Subsets {
@@ -310,22 +327,26 @@ impl Subsets {
     family,
     terms,
     method = "search",
-    start = 1,
+    start = None,
     game = "node",
     certificates = None,
     resume = false,
-))]
+),
+text_signature = "(family, terms, method='search', start=1, game='node', certificates=None, \
+                  resume=False)")]
 #[allow(clippy::too_many_arguments)]
 pub fn sequence<'py>(
     py: Python<'py>,
     family: String,
-    terms: usize,
+    terms: &Bound<'py, PyAny>,
     method: &str,
-    start: usize,
+    start: Option<&Bound<'py, PyAny>>,
     game: &str,
     certificates: Option<PathBuf>,
     resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let terms = count("terms", terms)?;
+    let start = count_or("start", start, 1)?;
     let game = self::game(game)?;
     let method = choice::<Method>("method", method)?;
     if resume && certificates.is_none() {

@@ -4,12 +4,12 @@
 //! [`kayles_solve::graphs`], with the command line's messages), or `(n, edges)` with
 //! vertices `0..n-1`.
 
-use kayles_core::{graph6, Graph};
-use kayles_solve::graphs::{self, Named};
+use kayles_core::Graph;
+use kayles_solve::graphs::{self, Limit, Named};
 use kayles_solve::Choice;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyString, PyTuple};
 
 /// A graph from Python, with what names its vertices.
 pub struct GraphIn {
@@ -74,22 +74,98 @@ pub fn choice<T: Choice>(option: &str, name: &str) -> PyResult<T> {
     })
 }
 
+/// `x` as an error message quotes it: its `repr`, cut to 40 characters (an int of
+/// thousands of digits has none: Python refuses to format it).
+pub fn shown(x: &Bound<'_, PyAny>) -> String {
+    match x.repr() {
+        Ok(r) => {
+            let r = r.to_string();
+            match r.char_indices().nth(40) {
+                Some((end, _)) => format!("{}...", &r[..end]),
+                None => r,
+            }
+        }
+        Err(_) => format!(
+            "an {} too long to show",
+            x.get_type()
+                .name()
+                .map_or_else(|_| "object".to_string(), |n| n.to_string())
+        ),
+    }
+}
+
+/// An integer argument named `name` that counts something (`terms`, `start`, `jobs`): a
+/// Python `int` from 0 up. A negative or too large one is a `ValueError` (never the
+/// `OverflowError` of a conversion), anything else a `TypeError`.
+pub fn count(name: &str, x: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if !x.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an integer, got {}",
+            shown(x)
+        )));
+    }
+    if let Ok(n) = x.extract::<usize>() {
+        return Ok(n);
+    }
+    if x.lt(0)? {
+        Err(PyValueError::new_err(format!(
+            "{name} must not be negative, got {}",
+            shown(x)
+        )))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} is too large: {} (at most {})",
+            shown(x),
+            usize::MAX
+        )))
+    }
+}
+
+/// [`count`] for an argument that may be left out (`None`: `default`).
+pub fn count_or(name: &str, x: Option<&Bound<'_, PyAny>>, default: usize) -> PyResult<usize> {
+    x.map_or(Ok(default), |x| count(name, x))
+}
+
+/// A Python `int` (of any size) as its decimal text, for the parsers that take the command
+/// line's lists; anything else is a `TypeError` saying it is not `what`.
+pub fn int_text(x: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if !x.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!("{what}, got {}", shown(x))));
+    }
+    match x.str() {
+        Ok(text) => Ok(text.to_string()),
+        // More digits than Python will format: far beyond every limit.
+        Err(_) => Ok(if x.lt(0)? {
+            "-".to_string()
+        } else {
+            String::new()
+        } + &"9".repeat(40)),
+    }
+}
+
 /// Reads `g` (see the module docs).
 pub fn graph(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
+    graph_within(g, &Limit::GRAPH)
+}
+
+/// Reads `g` for a function that can use at most `limit` of it (the command line's
+/// limits, [`Limit`]): a family spec is refused from its sizes, a graph6 string, a
+/// networkx graph or `(n, edges)` by its order, before the graph is built.
+pub fn graph_within(g: &Bound<'_, PyAny>, limit: &Limit) -> PyResult<GraphIn> {
     if g.is_instance_of::<PyString>() {
-        return from_text(&g.extract::<String>()?);
+        return from_text(&g.extract::<String>()?, limit);
     }
     if let Ok(bytes) = g.cast::<PyBytes>() {
         let text = std::str::from_utf8(bytes.as_bytes())
             .map_err(|_| PyValueError::new_err("graph6 bytes must be ASCII"))?;
-        return from_text(text);
+        return from_text(text, limit);
     }
     if is_networkx(g)? {
-        return from_networkx(g);
+        return from_networkx(g, limit);
     }
     if let Ok(pair) = g.cast::<PyTuple>() {
         if pair.len() == 2 {
-            return from_pairs(&pair.get_item(0)?, &pair.get_item(1)?);
+            return from_pairs(&pair.get_item(0)?, &pair.get_item(1)?, limit);
         }
     }
     Err(PyTypeError::new_err(format!(
@@ -99,8 +175,8 @@ pub fn graph(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
     )))
 }
 
-fn from_text(text: &str) -> PyResult<GraphIn> {
-    let graph = graphs::parse(text).map_err(value_error)?;
+fn from_text(text: &str, limit: &Limit) -> PyResult<GraphIn> {
+    let graph = graphs::parse_within(text, limit).map_err(value_error)?;
     Ok(GraphIn {
         graph,
         labels: None,
@@ -114,17 +190,25 @@ fn is_networkx(g: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(g.hasattr("is_directed")? && g.hasattr("nodes")? && g.hasattr("edges")?)
 }
 
-fn check_order(n: usize) -> PyResult<()> {
-    if n > graph6::MAX_VERTICES {
+/// Refuses a graph of `n` vertices beyond what any function takes ([`Limit::GRAPH`], as a
+/// family spec or graph6 string is refused) or beyond `limit`, before it is built.
+fn check_order(n: usize, limit: &Limit) -> PyResult<()> {
+    if n > Limit::GRAPH.order {
         return Err(PyValueError::new_err(format!(
             "a graph on {n} vertices is more than the supported {}",
-            graph6::MAX_VERTICES
+            Limit::GRAPH.order
+        )));
+    }
+    if n > limit.order {
+        return Err(PyValueError::new_err(format!(
+            "a graph on {n} vertices; {} takes at most {}",
+            limit.user, limit.order
         )));
     }
     Ok(())
 }
 
-fn from_networkx(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
+fn from_networkx(g: &Bound<'_, PyAny>, limit: &Limit) -> PyResult<GraphIn> {
     let py = g.py();
     if g.call_method0("is_directed")?.is_truthy()? {
         return Err(PyValueError::new_err(
@@ -136,7 +220,7 @@ fn from_networkx(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
         .call_method0("nodes")?
         .try_iter()?
         .collect::<PyResult<_>>()?;
-    check_order(nodes.len())?;
+    check_order(nodes.len(), limit)?;
     let index = PyDict::new(py);
     for (i, node) in nodes.iter().enumerate() {
         index.set_item(node, i)?;
@@ -164,12 +248,7 @@ fn from_networkx(g: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
 
 /// A vertex count or index: a non-negative Python integer.
 fn index(x: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    let value: i64 = x.extract().map_err(|_| {
-        let shown = x.repr().map(|r| r.to_string()).unwrap_or_default();
-        PyTypeError::new_err(format!("{what} must be an integer, got {shown}"))
-    })?;
-    usize::try_from(value)
-        .map_err(|_| PyValueError::new_err(format!("{what} must not be negative, got {value}")))
+    count(what, x)
 }
 
 /// The two ends of an edge given as any pair (a tuple or a list); `note` follows the
@@ -187,9 +266,9 @@ pub fn edge_ends<'py>(edge: &Bound<'py, PyAny>, note: &str) -> PyResult<[Bound<'
     })
 }
 
-fn from_pairs(n: &Bound<'_, PyAny>, edges: &Bound<'_, PyAny>) -> PyResult<GraphIn> {
+fn from_pairs(n: &Bound<'_, PyAny>, edges: &Bound<'_, PyAny>, limit: &Limit) -> PyResult<GraphIn> {
     let n = index(n, "the number of vertices")?;
-    check_order(n)?;
+    check_order(n, limit)?;
     let mut graph = Graph::new(n);
     for edge in edges.try_iter()? {
         let [u, v] = edge_ends(&edge?, "")?;

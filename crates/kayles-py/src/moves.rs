@@ -50,7 +50,7 @@ pub fn moves<'py>(
     after: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = self::game(game)?;
-    let input = input::graph(g)?;
+    let input = input::graph_within(g, &kayles_solve::graphs::Limit::SEARCH)?;
     let mut state = GameState::new(input.named(), game, &SearchOptions::default());
     if let Some(after) = after {
         play_after(&input, &mut state, after)?;

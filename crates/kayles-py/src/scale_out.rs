@@ -10,7 +10,7 @@ use kayles_solve::scale_out::run::{Order, Shard, Workers};
 use kayles_solve::scale_out::split::KeyChoice;
 use kayles_solve::scale_out::{join as joining, run as running, split as splitting};
 use kayles_solve::Spelling;
-use pyo3::exceptions::{PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::ffi::CString;
@@ -45,12 +45,14 @@ pub fn split<'py>(
     py: Python<'py>,
     g: &Bound<'py, PyAny>,
     out: PathBuf,
-    depth: Option<usize>,
-    jobs: Option<usize>,
+    depth: Option<&Bound<'py, PyAny>>,
+    jobs: Option<&Bound<'py, PyAny>>,
     game: &str,
     key: &str,
     force: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let depth = depth.map(|d| input::count("depth", d)).transpose()?;
+    let jobs = jobs.map(|j| input::count("jobs", j)).transpose()?;
     let until = match (depth, jobs) {
         (Some(depth), None) => Until::Depth(depth),
         (None, Some(jobs)) => Until::Jobs(jobs),
@@ -62,7 +64,7 @@ pub fn split<'py>(
         until,
         force,
     };
-    let named = input::graph(g)?.named();
+    let named = input::graph_within(g, &kayles_solve::graphs::Limit::SEARCH)?.named();
     let written = interrupt::run(py, move |_| {
         splitting::split(&named, &request, &out, Spelling::Python)
     })?
@@ -75,8 +77,13 @@ fn shard(value: &Bound<'_, PyAny>) -> PyResult<Shard> {
     let text = if value.is_instance_of::<PyString>() {
         value.extract::<String>()?
     } else {
-        let (i, k): (usize, usize) = value.extract()?;
-        format!("{i}/{k}")
+        let [i, k] = input::edge_ends(value, "")
+            .map_err(|_| PyTypeError::new_err("shard is \"I/K\" or a pair (I, K)"))?;
+        format!(
+            "{}/{}",
+            input::count("shard", &i)?,
+            input::count("shard", &k)?
+        )
     };
     Shard::parse(&text).map_err(PyValueError::new_err)
 }
@@ -105,7 +112,11 @@ fn shard(value: &Bound<'_, PyAny>) -> PyResult<Shard> {
 /// >>> kayles.run(jobs, os.path.join(d, "r0.txt"), shard="0/2")
 /// {'jobs_in_shard': 7, 'answered_earlier': 0, 'answered_now': 7}
 #[pyfunction]
-#[pyo3(signature = (jobs, out, shard = None, resume = false, workers = 1, order = "auto", method = "outcome", certificates = None))]
+#[pyo3(
+    text_signature = "(jobs, out, shard=None, resume=False, workers=1, order='auto', \
+                         method='outcome', certificates=None)"
+)]
+#[pyo3(signature = (jobs, out, shard = None, resume = false, workers = None, order = "auto", method = "outcome", certificates = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run<'py>(
     py: Python<'py>,
@@ -113,11 +124,12 @@ pub fn run<'py>(
     out: PathBuf,
     shard: Option<&Bound<'py, PyAny>>,
     resume: bool,
-    workers: usize,
+    workers: Option<&Bound<'py, PyAny>>,
     order: &str,
     method: &str,
     certificates: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let workers = input::count_or("workers", workers, 1)?;
     let request = running::Request {
         shard: shard.map(self::shard).transpose()?,
         resume,
@@ -180,7 +192,7 @@ pub fn join(
     let joined = interrupt::run(py, move |_| {
         joining::join_verified(&named, &jobs, &results, verify.as_deref())
     })?
-        .map_err(library_error)?;
+    .map_err(library_error)?;
     for path in &joined.torn {
         let message = format!("{path}: ignored an unfinished last line (an interrupted write)");
         let message = CString::new(message).expect("no NUL in a path's display");

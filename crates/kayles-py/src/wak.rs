@@ -27,13 +27,7 @@ fn cli_list(
 }
 
 fn integer(x: &Bound<'_, PyAny>) -> PyResult<String> {
-    let value: i128 = x.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "expected an integer, got {}",
-            x.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
-    })?;
-    Ok(value.to_string())
+    input::int_text(x, "expected an integer")
 }
 
 fn edge(x: &Bound<'_, PyAny>) -> PyResult<String> {
