@@ -803,7 +803,7 @@ fn verified_join_error(jobs: &Path, results: &Path, certs: &Path) -> String {
     error(&args, "")
 }
 
-/// Issue 44: a results file with every value changed to 7 joined to 0 with exit status 0
+/// A results file with every value changed to 7 joined to 0 with exit status 0
 /// (the true value is 2). Unverified, the join says its values were taken on trust;
 /// verified against the jobs' certificates, it is refused, naming the job.
 #[test]
@@ -1069,7 +1069,7 @@ fn run_with_certificates_resumes_and_refuses_foreign_files() {
     assert_eq!(joined, stdout(&["nimber", "--game", "arc", "grid:3x6"]));
 }
 
-/// Issue 44: results of another split said "there is no job 44"; the fingerprint in
+/// Results of another split said "there is no job 44"; the fingerprint in
 /// their header is checked before their job ids.
 #[test]
 fn results_of_another_split_give_the_fingerprint_message() {

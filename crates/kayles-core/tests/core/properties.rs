@@ -260,8 +260,9 @@ fn every_option_names_its_move() {
 /// One solver asked about several graphs in turn gives each the value a fresh solver
 /// gives it. The dense leaf's host table keys vertex sets of one host; it used to outlive
 /// its host, so the second graph of `kayles nimber A B` read what the first had taught it
-/// (the chain of issue 44's "derived recurrence is wrong": direct search said 7 where the
-/// value is 0). These are segments of that chain, 24 vertices each, and random dense graphs.
+/// (the far-linked chain that `kayles chain` refused with "derived recurrence is wrong":
+/// direct search said 7 where the value is 0). These are segments of that chain, 24
+/// vertices each, and random dense graphs.
 #[test]
 fn one_solver_over_many_graphs_equals_a_fresh_solver_for_each() {
     let named = [

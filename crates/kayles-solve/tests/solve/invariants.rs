@@ -302,6 +302,76 @@ fn every_dependency_is_used() {
     assert!(faults.is_empty(), "{faults:#?}");
 }
 
+/// The text files a reader meets: sources, docs, fixtures' comments, CI (not `target/`,
+/// not the committed runs and certificates, which are data).
+fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            if !["target", "runs", "certificates", ".git"].contains(&name.as_str())
+                && !name.ends_with("venv")
+            {
+                text_files(&path, out);
+            }
+        } else if [".rs", ".md", ".py", ".pyi", ".toml", ".txt"]
+            .iter()
+            .any(|e| name.ends_with(e))
+            || name == "run"
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// Where `text` cites what the repository does not hold: an issue tracker's numbers
+/// (the word and a number) or the specification files that were never committed. One
+/// entry per line.
+fn foreign_references(text: &str) -> Vec<String> {
+    let files = ["DESIGN", "CLAIMS", "ENGINE"].map(|f| format!("{f}.md"));
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let lower = line.to_lowercase();
+        let issue = lower
+            .match_indices("issue ")
+            .any(|(at, m)| lower[at + m.len()..].starts_with(|c: char| c.is_ascii_digit()));
+        if issue || files.iter().any(|f| line.contains(f.as_str())) {
+            found.push(format!("{}: {}", i + 1, line.trim()));
+        }
+    }
+    found
+}
+
+#[test]
+fn nothing_cites_what_the_repository_does_not_hold() {
+    let root = repo();
+    let mut files = Vec::new();
+    for top in ["crates", "xtask", "docs", "fixtures", ".ci"] {
+        text_files(&root.join(top), &mut files);
+    }
+    files.push(root.join("README.md"));
+    let mut found = Vec::new();
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        let shown = file
+            .strip_prefix(&root)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        found.extend(
+            foreign_references(&text)
+                .into_iter()
+                .map(|f| format!("{shown}:{f}")),
+        );
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 fn dep(from: &str, to: &str, kind: &str) -> Dep {
     Dep {
         from: from.into(),
@@ -393,6 +463,16 @@ fn the_checks_see_what_they_forbid() {
         "dev" => "use kayles_core::brute;\n#[derive(thiserror::Error)]".to_string(),
         _ => "use kayles_core::Graph;".to_string(),
     };
+    // Written with `{}` so that this file does not cite them itself.
+    let (cited, spec) = (
+        format!("see Issue {} and issue {}", 7, 12),
+        format!("per {}.md", "DESIGN"),
+    );
+    let cites = format!("ok\n{cited}\nthe issue is\n{spec}\n");
+    assert_eq!(
+        foreign_references(&cites),
+        [format!("2: {cited}"), format!("4: {spec}")]
+    );
     assert_eq!(
         unused(&deps, text),
         [
