@@ -71,6 +71,18 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // `kayles` alone: clap's error is the whole help text.
+            let commands: Vec<String> = Cli::command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect();
+            eprintln!(
+                "kayles: error: no command given: one of {} (see kayles --help)",
+                commands.join(", ")
+            );
+            return ExitCode::from(2);
+        }
         Err(e) => {
             eprintln!("kayles: error: {}", usage_error(&e.to_string()));
             return ExitCode::from(2);
