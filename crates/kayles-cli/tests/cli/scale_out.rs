@@ -1095,3 +1095,69 @@ fn results_of_another_split_give_the_fingerprint_message() {
     let err = error(&["run", s(&small), "--out", s(&results), "--resume"], "");
     assert!(err.contains("holds results of another jobs file"), "{err}");
 }
+
+/// A `run --certificates` killed between jobs (or in a proof) goes on with `--resume`:
+/// the jobs answered before the kill are not answered again, every job ends with its
+/// line and its certificate, nothing unfinished is left in the folder, and the verified
+/// join gives the direct search's value.
+#[test]
+fn a_killed_certified_run_resumes_and_verifies() {
+    let dir = scratch("kill-certified");
+    let (jobs, results, certs) = (dir.join("j.g6"), dir.join("r.txt"), dir.join("certs"));
+    stdout(&["split", "grid:3x14", "--jobs", "40", "--out", s(&jobs)]);
+    let count = manifest(&jobs)["jobs"].as_u64().unwrap() as usize;
+    let run = [
+        "run",
+        s(&jobs),
+        "--out",
+        s(&results),
+        "--resume",
+        "--certificates",
+        s(&certs),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(run)
+        .args(["--throttle-ms", "50"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    kill_once(&mut child, || {
+        results.exists() && answers(&results).len() >= 3
+    });
+    let before = answers(&results);
+    assert!(
+        before.len() >= 3 && before.len() < count,
+        "{} of {count}",
+        before.len()
+    );
+    let out = stdout(&run);
+    assert!(
+        out.contains(&format!("{} answered earlier", before.len())),
+        "{out}"
+    );
+    let after = answers(&results);
+    assert_eq!(&after[..before.len()], &before[..]);
+    let mut ids: Vec<usize> = after.iter().map(|a| a.0).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (1..=count).collect::<Vec<_>>());
+    let mut names: Vec<String> = std::fs::read_dir(&certs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = (1..=count).map(|i| format!("job_{i}.cert")).collect();
+    expected.sort();
+    assert_eq!(names, expected, "only whole certificates are left");
+    let joined = stdout(&[
+        "join",
+        "grid:3x14",
+        "--jobs",
+        s(&jobs),
+        "--results",
+        s(&results),
+        "--verify",
+        s(&certs),
+    ]);
+    assert_eq!(joined, stdout(&["nimber", "grid:3x14"]));
+}
