@@ -75,6 +75,7 @@ def split(
     jobs: Optional[int] = None,
     game: Game = "node",
     key: Literal["auto", "symmetry", "canonical"] = "auto",
+    force: bool = False,
 ) -> Dict[str, Any]: ...
 def run(
     jobs: Union[str, PathLike[str]],
