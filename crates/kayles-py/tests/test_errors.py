@@ -1,6 +1,8 @@
 """Bad input: a ValueError with the command line's one-line message (a TypeError for an
 argument of the wrong type), never a crash; the interpreter goes on."""
 
+import os
+
 import networkx as nx
 import pytest
 
@@ -73,3 +75,79 @@ def test_python_side_errors(call, kind, message):
         call()
     assert str(caught.value).startswith(message) or message in str(caught.value)
     assert kayles.nimber("path:4") == 0
+
+
+# Output files and bounded reads: the package writes and reads files through
+# the same kayles-solve code as the command line (kayles_solve::output_file, ::lines).
+
+
+def test_outputs_that_are_folders_or_devices_are_refused_and_leave_nothing(tmp_path):
+    adir = tmp_path / "adir"
+    adir.mkdir()
+    calls = [
+        lambda out: kayles.nimber("grid:3x4", certificate=out),
+        lambda out: kayles.nimber("grid:3x4", memo_file=out),
+        lambda out: kayles.split("grid:3x8", out, jobs=5),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match="is a folder, not a regular file"):
+            call(str(adir))
+        with pytest.raises(ValueError, match="not a regular file"):
+            call("/dev/null")
+    # A term's certificate that is a link to a device.
+    certs = tmp_path / "certs"
+    certs.mkdir()
+    os.symlink("/dev/null", certs / "grid_3x1.cert")
+    with pytest.raises(ValueError, match="not a regular file"):
+        kayles.sequence("grid:3xN", 2, certificates=str(certs))
+    assert sorted(os.listdir(tmp_path)) == ["adir", "certs"]
+    assert os.listdir(adir) == []
+    assert os.listdir(certs) == ["grid_3x1.cert"]
+    assert os.path.islink(certs / "grid_3x1.cert")
+    assert kayles.nimber("path:4") == 0
+
+
+def test_a_certificate_through_a_link_writes_the_file_and_keeps_the_link(tmp_path):
+    (tmp_path / "real.cert").write_text("old")
+    link = tmp_path / "link.cert"
+    os.symlink("real.cert", link)
+    assert kayles.nimber("grid:3x4", certificate=str(link)) == 0
+    assert os.path.islink(link)
+    assert (tmp_path / "real.cert").read_bytes() != b"old"
+    assert sorted(os.listdir(tmp_path)) == ["link.cert", "real.cert"]
+
+
+def test_a_read_only_output_is_left_as_it_is(tmp_path):
+    ro = tmp_path / "ro.cert"
+    ro.write_text("keep")
+    ro.chmod(0o444)
+    with pytest.raises(ValueError, match="read-only"):
+        kayles.nimber("grid:3x4", certificate=str(ro))
+    assert ro.read_text() == "keep"
+
+
+def test_split_does_not_replace_an_earlier_split_without_force(tmp_path):
+    jobs = str(tmp_path / "j.g6")
+    kayles.split("grid:3x8", jobs, jobs=5)
+    before = open(jobs).read(), open(jobs + ".manifest.json").read()
+    with pytest.raises(ValueError, match="already exists.*give force to replace it"):
+        kayles.split("grid:3x8", jobs, depth=2)
+    assert (open(jobs).read(), open(jobs + ".manifest.json").read()) == before
+    kayles.split("grid:3x8", jobs, depth=2, force=True)
+    assert open(jobs).read() != before[0]
+
+
+def test_reads_of_dev_zero_are_bounded(tmp_path):
+    with pytest.raises(ValueError, match="larger than 16 MiB"):
+        kayles.chain("/dev/zero", 3)
+    jobs = str(tmp_path / "j.g6")
+    kayles.split("grid:3x8", jobs, jobs=5)
+    with pytest.raises(ValueError, match="longer than 64 KiB"):
+        kayles.join("grid:3x8", jobs, "/dev/zero")
+    with pytest.raises(ValueError, match="not a regular file"):
+        kayles.run(jobs, "/dev/zero")
+    zeros = tmp_path / "r.txt"
+    zeros.write_bytes(bytes(1 << 20))
+    with pytest.raises(ValueError, match="longer than 64 KiB"):
+        kayles.run(jobs, str(zeros), resume=True)
+    assert zeros.read_bytes() == bytes(1 << 20)
