@@ -436,23 +436,26 @@ fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
 }
 
 /// Hosts of at most this many bit words (256 vertices) keep each fact's vertex set as bit
-/// words; larger hosts keep it as a list of its vertices, so that a fact costs what its
-/// set holds, not what the host holds.
+/// words; on larger hosts a fact keeps its vertices when they take less room than the
+/// host's bit words, so that a fact costs at most what the host's words cost and, when it
+/// is small, what its set holds.
 const DENSE_WORDS: usize = 4;
 
 /// The facts accepted so far: kind (0 EQ, 1 NE), value and vertex set, each fact once. A
 /// vertex set is the host's bit words on a host of at most [`DENSE_WORDS`] words (8 bytes
-/// a fact on a host of at most 64 vertices), else its vertices (4 bytes a vertex). `table`
-/// finds a fact by its kind, value and set (open addressing, fact index + 1, 0 empty): a
-/// second copy of a fact is refused, so memory is bounded by the distinct facts.
+/// a fact on a host of at most 64 vertices); on a larger host its *form* ([`Facts::form`]):
+/// its `k` vertices when `k` is below twice the host's words (4 bytes a vertex), else its
+/// bit words as pairs of `u32`. `table` finds a fact by its kind, value and set (open
+/// addressing, fact index + 1, 0 empty): a second copy of a fact is refused, so memory is
+/// bounded by the distinct facts.
 struct Facts {
     words: usize,
     kinds: Vec<u8>,
     values: Vec<u32>,
     /// Dense: `words` bit words a fact.
     bits: Vec<u64>,
-    /// Sparse: the vertices of fact `f` are `verts[starts[f]..starts[f + 1]]`.
-    verts: Vec<u32>,
+    /// Sparse: the form of fact `f` is `forms[starts[f]..starts[f + 1]]`.
+    forms: Vec<u32>,
     starts: Vec<usize>,
     table: Vec<u32>,
 }
@@ -464,7 +467,7 @@ impl Facts {
             kinds: Vec::new(),
             values: Vec::new(),
             bits: Vec::new(),
-            verts: Vec::new(),
+            forms: Vec::new(),
             starts: vec![0],
             table: vec![0; 16],
         }
@@ -486,6 +489,23 @@ impl Facts {
         self.values[f]
     }
 
+    /// How a set is kept on a sparse host (empty on a dense one): its vertices, or, when
+    /// it has `2 * words` or more, its bit words as `u32` pairs (low half first). The length
+    /// tells the two apart.
+    fn form(&self, set: &[u64]) -> Vec<u32> {
+        let mut out = Vec::new();
+        if self.dense() {
+            return out;
+        }
+        let k: usize = set.iter().map(|w| w.count_ones() as usize).sum();
+        if k < 2 * self.words {
+            for_each(set, |v| out.push(v as u32));
+        } else {
+            out.extend(set.iter().flat_map(|&w| [w as u32, (w >> 32) as u32]));
+        }
+        out
+    }
+
     /// The vertices of fact `f`, increasing, into `out`.
     fn vertices(&self, f: usize, out: &mut Vec<u32>) {
         out.clear();
@@ -493,12 +513,20 @@ impl Facts {
             for_each(&self.bits[f * self.words..(f + 1) * self.words], |v| {
                 out.push(v as u32)
             });
+            return;
+        }
+        let form = &self.forms[self.starts[f]..self.starts[f + 1]];
+        if form.len() < 2 * self.words {
+            out.extend_from_slice(form);
         } else {
-            out.extend_from_slice(&self.verts[self.starts[f]..self.starts[f + 1]]);
+            for (i, pair) in form.chunks_exact(2).enumerate() {
+                let w = u64::from(pair[0]) | u64::from(pair[1]) << 32;
+                for_each(&[w], |v| out.push((i * 64 + v) as u32));
+            }
         }
     }
 
-    /// The hash of a fact: its kind, value and set (bit words when dense, else vertices).
+    /// The hash of a fact: its kind, value and set (bit words when dense, else its form).
     fn hash(kind: u8, value: u32, set: impl Iterator<Item = u64>) -> u64 {
         let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
         set.fold(mix(u64::from(kind), u64::from(value)), mix)
@@ -509,7 +537,7 @@ impl Facts {
             let w = &self.bits[f * self.words..(f + 1) * self.words];
             Facts::hash(self.kinds[f], self.values[f], w.iter().copied())
         } else {
-            let v = &self.verts[self.starts[f]..self.starts[f + 1]];
+            let v = &self.forms[self.starts[f]..self.starts[f + 1]];
             Facts::hash(
                 self.kinds[f],
                 self.values[f],
@@ -518,13 +546,13 @@ impl Facts {
         }
     }
 
-    /// The slot of the table where the fact (kind, value, `set`: bit words, `list`: its
-    /// vertices) is, or the empty slot where it would go.
-    fn slot(&self, kind: u8, value: u32, set: &[u64], list: &[u32]) -> usize {
+    /// The slot of the table where the fact (kind, value, `set`: bit words, `form`: its
+    /// [`Facts::form`]) is, or the empty slot where it would go.
+    fn slot(&self, kind: u8, value: u32, set: &[u64], form: &[u32]) -> usize {
         let h = if self.dense() {
             Facts::hash(kind, value, set.iter().copied())
         } else {
-            Facts::hash(kind, value, list.iter().map(|&x| u64::from(x)))
+            Facts::hash(kind, value, form.iter().map(|&x| u64::from(x)))
         };
         let mask = self.table.len() - 1;
         let mut i = (h >> 7) as usize & mask;
@@ -536,7 +564,7 @@ impl Facts {
             let same_set = if self.dense() {
                 self.bits[f * self.words..(f + 1) * self.words] == *set
             } else {
-                self.verts[self.starts[f]..self.starts[f + 1]] == *list
+                self.forms[self.starts[f]..self.starts[f + 1]] == *form
             };
             if same_set && self.kinds[f] == kind && self.values[f] == value {
                 return i;
@@ -545,9 +573,9 @@ impl Facts {
         }
     }
 
-    /// Adds the fact, unless it is already there: then the index of the copy.
-    fn push(&mut self, kind: u8, value: u32, set: &[u64], list: &[u32]) -> Res<()> {
-        let i = self.slot(kind, value, set, list);
+    /// Adds the fact (`form` as in [`Facts::slot`]), unless it is already there.
+    fn push(&mut self, kind: u8, value: u32, set: &[u64], form: &[u32]) -> Res<()> {
+        let i = self.slot(kind, value, set, form);
         if self.table[i] != 0 {
             return Err(format!(
                 "the same fact as fact {} (a duplicate)",
@@ -563,8 +591,8 @@ impl Facts {
         if self.dense() {
             self.bits.extend_from_slice(set);
         } else {
-            self.verts.extend_from_slice(list);
-            self.starts.push(self.verts.len());
+            self.forms.extend_from_slice(form);
+            self.starts.push(self.forms.len());
         }
         // At most three quarters full.
         if self.len() * 4 > self.table.len() * 3 {
@@ -690,11 +718,8 @@ impl Checker<'_> {
             };
             // A copy of a fact already accepted is refused before its evidence is read.
             let kind = u8::from(tag == 1 || tag == 2);
-            let mut list = Vec::new();
-            if !self.facts.dense() {
-                for_each(&set, |v| list.push(v as u32));
-            }
-            let slot = self.facts.slot(kind, value, &set, &list);
+            let form = self.facts.form(&set);
+            let slot = self.facts.slot(kind, value, &set, &form);
             if self.facts.table[slot] != 0 {
                 let copy = self.facts.table[slot] - 1;
                 return Err(context(format!(
@@ -708,7 +733,7 @@ impl Checker<'_> {
                 _ => self.check_mirror(input, &set, value),
             }
             .map_err(context)?;
-            self.facts.push(kind, value, &set, &list).map_err(context)?;
+            self.facts.push(kind, value, &set, &form).map_err(context)?;
         }
     }
 
@@ -1265,19 +1290,31 @@ mod tests {
         facts.push(0, 1, &[1], &[]).unwrap();
         facts.push(0, 0, &[2], &[]).unwrap();
         assert!(facts.push(1, 0, &[1], &[]).unwrap_err().contains("fact 1"));
-        // Many facts: the table grows and still finds each one, sparse sets too.
-        let mut sparse = Facts::new(DENSE_WORDS + 1);
-        let wide = vec![0u64; DENSE_WORDS + 1];
+        // Many facts on a host of 64 words (4,096 vertices): the table grows and still
+        // finds each one; a set of fewer than 128 vertices is kept as its vertices, a
+        // larger one as the host's words; both give their vertices back.
+        let words = 64;
+        let mut sparse = Facts::new(words);
+        let set = |v: u32, k: u32| {
+            let mut set = vec![0u64; words];
+            (v..v + k).for_each(|u| set[u as usize / 64] |= 1 << (u % 64));
+            set
+        };
         for v in 0..10_000u32 {
-            sparse.push(0, v % 7, &wide, &[v, v + 1]).unwrap();
+            let (x, k) = (v % 3000, 1 + v % 200);
+            let form = sparse.form(&set(x, k));
+            assert_eq!(form.len(), if k < 128 { k as usize } else { 128 });
+            sparse.push(0, v / 3000, &set(x, k), &form).unwrap();
         }
         for v in (0..10_000u32).step_by(97) {
-            let e = sparse.push(0, v % 7, &wide, &[v, v + 1]).unwrap_err();
+            let (x, k) = (v % 3000, 1 + v % 200);
+            let form = sparse.form(&set(x, k));
+            let e = sparse.push(0, v / 3000, &set(x, k), &form).unwrap_err();
             assert!(e.contains(&format!("fact {v} ")), "{e}");
+            let mut out = Vec::new();
+            sparse.vertices(v as usize, &mut out);
+            assert_eq!(out, (x..x + k).collect::<Vec<u32>>());
         }
-        let mut out = Vec::new();
-        sparse.vertices(4321, &mut out);
-        assert_eq!(out, [4321, 4322]);
     }
 
     #[test]
