@@ -5,8 +5,10 @@
 //! the jobs' certificates. Asserted: no panic; an error is one line naming the file; a
 //! join that succeeds on values that are all true gives the true value; a verified join
 //! succeeds exactly when the plain join does and every value it read is true (so no
-//! wrong value ever passes verification). The number of inputs tried is counted and
-//! printed (`--nocapture`).
+//! wrong value ever passes verification). The same mutations are also continued by
+//! `run --resume` (the reader that cuts a torn line off and appends): refused with one
+//! line and left unchanged, or completed, and then, when their values were true, joined to
+//! the true value. The number of inputs tried is counted and printed (`--nocapture`).
 
 use kayles_core::split::tree::Until;
 use kayles_core::GameKind;
@@ -112,6 +114,7 @@ impl Counts {
 
 static MUTATED: Counts = Counts::new();
 static BYTES: Counts = Counts::new();
+static RESUMED: Counts = Counts::new();
 
 /// One mutation of a results file's bytes, from three numbers.
 fn mutate(bytes: &mut Vec<u8>, (kind, a, b): (u8, u32, u64), f: &Fixture) {
@@ -211,11 +214,27 @@ fn mutate(bytes: &mut Vec<u8>, (kind, a, b): (u8, u32, u64), f: &Fixture) {
     *bytes = all.concat();
 }
 
-/// Joins `bytes` as a results file, plain and verified, and checks what can be asserted.
-fn check(bytes: &[u8], name: &str, counts: &Counts) -> TestResult {
+/// The folder of the test `test` for its results files (made if missing), in memory where
+/// the machine has /dev/shm (thousands of files written and truncated on a disk that other
+/// processes sync took ten times as long), else under the target folder.
+fn scratch(test: &str) -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    let base = if shm.is_dir() {
+        shm.to_path_buf()
+    } else {
+        fixture().dir.clone()
+    };
+    let dir = base.join(format!("kayles-results-fuzz-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Joins `bytes` as a results file `dir/name`, plain and verified, and checks what can be
+/// asserted.
+fn check(bytes: &[u8], dir: &Path, name: &str, counts: &Counts) -> TestResult {
     let f = fixture();
     counts.tried.fetch_add(1, Ordering::Relaxed);
-    let path = f.dir.join(name);
+    let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     let paths = [path.clone()];
     let plain = join(&f.graph, &f.jobs, &paths);
@@ -270,7 +289,7 @@ fn mutated_results_files_are_refused_or_join_to_the_truth() {
         for op in ops.into_iter().take(3) {
             mutate(&mut bytes, op, f);
         }
-        check(&bytes, "mutated.txt", &MUTATED)
+        check(&bytes, &scratch("mutated"), "mutated.txt", &MUTATED)
     };
     QuickCheck::new()
         .tests(4000)
@@ -288,9 +307,10 @@ fn mutated_results_files_are_refused_or_join_to_the_truth() {
                     _ => format!("{line}\n"),
                 })
                 .collect();
-            check(text.as_bytes(), "forged.txt", &MUTATED);
+            check(text.as_bytes(), &scratch("mutated"), "forged.txt", &MUTATED);
         }
     }
+    std::fs::remove_dir_all(scratch("mutated")).unwrap();
     let (tried, joined, refused) = MUTATED.get();
     eprintln!(
         "results fuzz: {tried} mutated results files joined plain and verified ({joined} \
@@ -314,7 +334,7 @@ fn byte_strings_are_read_without_a_panic() {
             all.push(b'\n');
         }
         all.extend_from_slice(&bytes);
-        check(&all, "bytes.txt", &BYTES);
+        check(&all, &scratch("bytes"), "bytes.txt", &BYTES);
         // The reader itself, on any text and any number of jobs.
         let text = String::from_utf8_lossy(&bytes);
         for jobs in [0, 1, 8, usize::MAX] {
@@ -329,7 +349,76 @@ fn byte_strings_are_read_without_a_panic() {
     QuickCheck::new()
         .tests(3000)
         .quickcheck(prop as fn(Vec<u8>, bool) -> TestResult);
+    std::fs::remove_dir_all(scratch("bytes")).unwrap();
     let (tried, joined, _) = BYTES.get();
     eprintln!("results fuzz: {tried} byte strings joined plain and verified ({joined} joined)");
     assert!(tried >= 3000);
+}
+
+/// `run --resume` on a mutated results file (the reader of `open_results`, which cuts a
+/// torn last line off and appends): it refuses the file with one line, or leaves a file
+/// in which every job is answered; when the values it read were all true, that file joins
+/// to the true value.
+#[test]
+fn resumed_runs_complete_mutated_results_files() {
+    let prop = |ops: Vec<(u8, u32, u64)>| -> TestResult {
+        let f = fixture();
+        let mut bytes = f.text.as_bytes().to_vec();
+        for op in ops.into_iter().take(3) {
+            mutate(&mut bytes, op, f);
+        }
+        RESUMED.tried.fetch_add(1, Ordering::Relaxed);
+        let path = scratch("resumed").join("resumed.txt");
+        std::fs::write(&path, &bytes).unwrap();
+        let read = std::str::from_utf8(&bytes)
+            .ok()
+            .and_then(|text| files::parse_results_for(&path, text, &f.manifest).ok());
+        let request = run::Request {
+            resume: true,
+            ..run::Request::default()
+        };
+        match run::run(
+            &f.jobs,
+            &path,
+            &request,
+            &Watch::none(),
+            Spelling::CommandLine,
+        ) {
+            Err(e) => {
+                let message = format!("{e:#}");
+                assert!(
+                    !message.is_empty() && !message.contains('\n'),
+                    "{message:?}"
+                );
+                assert_eq!(
+                    std::fs::read(&path).unwrap(),
+                    bytes,
+                    "a refused file is unchanged"
+                );
+            }
+            Ok(_) => {
+                RESUMED.joined.fetch_add(1, Ordering::Relaxed);
+                let read = read.expect("a file that resumes is read");
+                let all_true = read.answers.iter().all(|a| a.value == f.truth[a.job - 1]);
+                let after = std::fs::read_to_string(&path).unwrap();
+                assert!(after.is_empty() || after.ends_with('\n'), "{after:?}");
+                let joined = join(&f.graph, &f.jobs, std::slice::from_ref(&path));
+                match (all_true, joined) {
+                    (true, Ok(j)) => assert_eq!(j.value, VALUE),
+                    (true, Err(e)) => panic!("a resumed true file does not join: {e:#}"),
+                    // A wrong value that agreed with nothing new may join to anything; a
+                    // line the run added that disagrees with it is refused.
+                    (false, _) => {}
+                }
+            }
+        }
+        TestResult::passed()
+    };
+    QuickCheck::new()
+        .tests(1000)
+        .quickcheck(prop as fn(Vec<(u8, u32, u64)>) -> TestResult);
+    std::fs::remove_dir_all(scratch("resumed")).unwrap();
+    let (tried, resumed, _) = RESUMED.get();
+    eprintln!("results fuzz: {tried} mutated results files resumed ({resumed} completed)");
+    assert!(resumed > 0 && resumed < tried, "{tried} {resumed}");
 }
