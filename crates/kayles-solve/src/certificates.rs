@@ -205,8 +205,14 @@ impl PartFile {
         } else {
             part.clone()
         };
-        let file =
-            File::create(&writing).with_context(|| format!("creating {}", writing.display()))?;
+        // A new file, never one a link there names (it is this program's own file: what
+        // was there is stale, and removing it removes a link, not what it names).
+        remove_if_there(&[&writing])?;
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&writing)
+            .with_context(|| format!("creating {}", writing.display()))?;
         Ok(PartFile {
             path: path.to_path_buf(),
             part,
@@ -360,11 +366,19 @@ impl Checkpoint for FileCheckpoint {
             self.writing = self.part.clone();
         }
         let tmp = suffixed(&self.proof, ".tmp");
-        let mut out = BufWriter::new(File::create(&tmp)?);
-        state(&mut out)?;
-        let out = out.into_inner().map_err(|e| e.into_error())?;
-        out.sync_data()?;
-        std::fs::rename(&tmp, &self.proof)?;
+        let saved = File::create(&tmp).and_then(|file| {
+            let mut out = BufWriter::new(file);
+            state(&mut out)?;
+            let out = out.into_inner().map_err(|e| e.into_error())?;
+            out.sync_data()?;
+            std::fs::rename(&tmp, &self.proof)
+        });
+        if saved.is_err() {
+            // A save that failed (a full disk) leaves no `.proof.tmp` behind; the last
+            // whole `.proof` file, if any, is still the one to go on from.
+            let _ = std::fs::remove_file(&tmp);
+        }
+        saved?;
         self.last = Instant::now();
         Ok(())
     }

@@ -124,7 +124,8 @@ impl MemoFile {
     }
 
     /// Fails unless a save can create its file (before a long search, not after it): the
-    /// path is an output file ([`output_file::resolve`]) and a file can be made beside it.
+    /// path is an output file ([`crate::output_file::resolve`]) and a file can be made
+    /// beside it.
     pub fn check_writable(&self) -> Result<()> {
         drop(self.create()?);
         Ok(())

@@ -8,7 +8,7 @@
 //!   with one line "... is not a regular file", before anything is computed or created,
 //!   and so is a read-only file. Outputs are files, never streams: results go to standard
 //!   output, and a plot or a picture is a file beside them.
-//! - A file written whole ([`OutputFile`], [`write`]) is written to a new file beside its
+//! - A file written whole ([`OutputFile`], [`write()`]) is written to a new file beside its
 //!   target (`TARGET.PID.tmp`), synced, and renamed over the target only when whole; on
 //!   any failure (a full disk) the temporary file is removed, the target is left as it was,
 //!   and the error is one line.

@@ -126,7 +126,9 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 // Once the search has its value the proof is written: its bytes so far.
                 // (A run that goes on from a saved proof writes to the `.part.next`
                 // file until its first save.)
-                let files = [part_path(path), next_path(path)];
+                // (Beside the file a link names: where the certificate is written.)
+                let target = kayles_solve::output_file::resolve(path).unwrap_or(path.clone());
+                let files = [part_path(&target), next_path(&target)];
                 let written = || {
                     let bytes = files
                         .iter()
