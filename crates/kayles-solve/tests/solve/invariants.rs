@@ -372,6 +372,63 @@ fn nothing_cites_what_the_repository_does_not_hold() {
     assert!(found.is_empty(), "{found:#?}");
 }
 
+/// What a crate that does no I/O never writes: files, processes, the network, the
+/// standard streams, printing, `/proc`.
+const IO: &[&str] = &[
+    "std::fs",
+    "File::",
+    "std::process",
+    "std::net",
+    "stdin()",
+    "stdout()",
+    "stderr()",
+    "println!",
+    "eprintln!",
+    "print!(",
+    "eprint!(",
+    "\"/proc",
+];
+
+/// The lines of `source` that do I/O (by [`IO`]).
+fn io_lines(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| IO.iter().any(|io| line.contains(io)))
+        .map(|(i, line)| format!("{}: {}", i + 1, line.trim()))
+        .collect()
+}
+
+/// The library crates under `kayles-solve` do no I/O: they parse and format strings and
+/// compute, and `kayles-cert` writes only into the `std::io::Write` its caller passes.
+/// Files, streams and the machine are `kayles-solve`'s, the front ends' and certify's.
+#[test]
+fn the_lower_layers_do_no_io() {
+    let mut found = Vec::new();
+    for layer in &LAYERS[1..4] {
+        for name in *layer {
+            let dir = repo().join("crates").join(name).join("src");
+            let mut files = Vec::new();
+            sources(&dir, &mut files);
+            assert!(
+                !files.is_empty(),
+                "{name}: no sources under {}",
+                dir.display()
+            );
+            for file in files {
+                let text = std::fs::read_to_string(&file).unwrap();
+                let shown = file
+                    .strip_prefix(repo())
+                    .unwrap_or(&file)
+                    .display()
+                    .to_string();
+                found.extend(io_lines(&text).into_iter().map(|l| format!("{shown}:{l}")));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 fn dep(from: &str, to: &str, kind: &str) -> Dep {
     Dep {
         from: from.into(),
@@ -463,6 +520,10 @@ fn the_checks_see_what_they_forbid() {
         "dev" => "use kayles_core::brute;\n#[derive(thiserror::Error)]".to_string(),
         _ => "use kayles_core::Graph;".to_string(),
     };
+    assert_eq!(
+        io_lines("let x = 1;\nlet f = std::fs::read(p);\nprintln!(\"{x}\");\n"),
+        ["2: let f = std::fs::read(p);", "3: println!(\"{x}\");"]
+    );
     // Written with `{}` so that this file does not cite them itself.
     let (cited, spec) = (
         format!("see Issue {} and issue {}", 7, 12),
