@@ -81,6 +81,19 @@ pub fn size(arg: &str) -> Result<(usize, u64), String> {
     Ok((named.order(), named.edges()))
 }
 
+/// Whether the graph `arg` names is `g`, vertex for vertex, found without building it:
+/// the same order and edge count, and every edge it lists an edge of `g` (the same checks
+/// and limits as [`parse`]).
+pub fn names(arg: &str, g: &Graph) -> Result<bool, String> {
+    let named = named(arg)?;
+    if (named.order(), named.edges()) != (g.order(), g.size()) {
+        return Ok(false);
+    }
+    let mut all = true;
+    named.for_each_edge(|u, v| all &= g.has_edge(u, v));
+    Ok(all)
+}
+
 /// A graph argument read and sized, not yet built.
 enum Named<'a> {
     Family(Family),
@@ -102,11 +115,17 @@ impl Named<'_> {
         }
     }
 
-    fn build(&self) -> Graph {
+    fn for_each_edge(&self, edge: impl FnMut(usize, usize)) {
         match self {
-            Named::Family(f) => f.build(),
-            Named::Graph6(g) => g.build(),
+            Named::Family(f) => f.for_each_edge(edge),
+            Named::Graph6(g) => g.for_each_edge(edge),
         }
+    }
+
+    fn build(&self) -> Graph {
+        let mut g = Graph::new(self.order());
+        self.for_each_edge(|u, v| g.add_edge(u, v));
+        g
     }
 }
 
@@ -141,7 +160,7 @@ fn shorten(text: &str) -> String {
 /// triangle column by column (`x(0,1) x(0,2) x(1,2) x(0,3) ...`), six bits a byte, each
 /// byte offset by 63, the last one padded with zeros.
 pub fn graph6(text: &str) -> Result<Graph, String> {
-    Ok(Graph6::read(text.trim())?.build())
+    Ok(Named::Graph6(Graph6::read(text.trim())?).build())
 }
 
 /// A graph6 string checked and sized: its order, edges and data bytes.
@@ -201,18 +220,16 @@ impl<'a> Graph6<'a> {
         })
     }
 
-    fn build(&self) -> Graph {
-        let mut g = Graph::new(self.n);
+    fn for_each_edge(&self, mut edge: impl FnMut(usize, usize)) {
         let mut k = 0;
         for j in 1..self.n {
             for i in 0..j {
                 if (self.data[k / 6] - 63) >> (5 - k % 6) & 1 == 1 {
-                    g.add_edge(i, j);
+                    edge(i, j);
                 }
                 k += 1;
             }
         }
-        g
     }
 }
 
@@ -226,7 +243,7 @@ pub fn family(spec: &str) -> Result<Graph, String> {
             f.edges()
         ));
     }
-    Ok(f.build())
+    Ok(Named::Family(f).build())
 }
 
 /// A family spec read and sized: its name, its parameters `a` (and `b` for grid and
@@ -386,12 +403,6 @@ impl Family {
             }
         }
     }
-
-    fn build(&self) -> Graph {
-        let mut g = Graph::new(self.n);
-        self.for_each_edge(|u, v| g.add_edge(u, v));
-        g
-    }
 }
 
 #[cfg(test)]
@@ -492,6 +503,24 @@ mod tests {
         assert_eq!(parse("grid:99999999999x0").unwrap().order(), 0);
         // A graph6 order above the limit: 126 126, then 2^36 - 1.
         assert!(parse("~~~~~~~~").unwrap_err().contains("vertices"));
+    }
+
+    #[test]
+    fn a_graph_is_named_without_being_built() {
+        let g = parse("grid:3x4").unwrap();
+        assert_eq!(names("grid:3x4", &g), Ok(true));
+        assert_eq!(names(" grid: 03 X +4 ", &g), Ok(true));
+        // Same order and size, other edges; other order; too large; malformed.
+        assert_eq!(names("grid:4x3", &g), Ok(false));
+        assert_eq!(names("path:13", &g), Ok(false));
+        assert!(names("complete:50000", &g).unwrap_err().contains("edges"));
+        assert!(names("grid:3", &g).is_err());
+        let p = parse("petersen:4,2").unwrap();
+        assert_eq!(names("petersen:4,2", &p), Ok(true));
+        let k3 = parse("complete:3").unwrap();
+        assert_eq!(names("Bw", &k3), Ok(true));
+        assert_eq!(names("cycle:3", &k3), Ok(true));
+        assert_eq!(names("Bo", &k3), Ok(false));
     }
 
     #[test]
