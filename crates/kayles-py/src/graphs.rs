@@ -313,7 +313,9 @@ impl Subsets {
 /// already there is not searched again (its value is read from it).
 ///
 /// Runs without the GIL; Ctrl-C raises `KeyboardInterrupt` (search stops within
-/// milliseconds; the recurrence runs to its end on its own thread).
+/// milliseconds, the recurrence between two terms). The recurrence computes at most 10^7
+/// terms (its time grows as their square); a negative `terms` or `start` is a
+/// `ValueError`.
 ///
 /// >>> import kayles
 /// >>> kayles.sequence("path", 6)

@@ -26,6 +26,9 @@ LONG_CALLS = {
     "histogram arc": 'kayles.histogram("grid:4x7", game="arc")',
     "subsets": 'kayles.subsets("grid:4x7", nimber=0)',
     "sequence": 'kayles.sequence("queens", 16)',
+    # The recurrence's terms are computed one at a time, so Ctrl-C stops it between two
+    # (3 * 10^6 terms take over an hour).
+    "sequence (recurrence)": 'kayles.sequence("linked-c4", 3_000_000, method="recurrence")',
     "certify": 'kayles.certify(["WAK-ROOKS"], tier="full")',
     # The A316629 terms (their values grow, so each term costs a run over the earlier
     # ones): 30000 terms take about a second, a million far longer.
