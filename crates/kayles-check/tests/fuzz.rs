@@ -1,6 +1,6 @@
 //! Fuzzing the certificate reader with quickcheck, through the checker's library: random
 //! byte strings, and mutations of the committed certificates of grid:3xN (both games,
-//! N <= 9): bit flips, truncations, splices, repeated ranges, duplicated records of a
+//! N <= 9) and of hand-made ones of path:3 and of the ladder grid:2x150: bit flips, truncations, splices, repeated ranges, duplicated records of a
 //! hand-made certificate, changed header lines, each on the decompressed bytes (then
 //! compressed again) or on the file itself. Every input must be checked without a panic,
 //! in bounded time, and none may be accepted with a value other than the true one (the
@@ -69,6 +69,34 @@ fn corpus() -> &'static Corpus {
                 .unwrap();
                 seeds.push(Seed { graph, raw, file });
             }
+        }
+        // The ladder grid:2x150 (300 vertices: the checker's neighbour lists), by hand: one
+        // mirror fact about all of it, the half turn v -> 299 - v, in both games (value 0).
+        for game in ["node", "arc"] {
+            let mut raw = format!(
+                "kayles-certificate 2\ngame {game}\ngraph grid:2x150\nnimber 0\ncomputed 0\n\n"
+            )
+            .into_bytes();
+            raw.extend([4, 0, 0xac, 0x02, 0]);
+            raw.extend([0; 299]);
+            for j in 0..300u32 {
+                let p = 299 - j;
+                raw.extend(if p < 128 {
+                    vec![p as u8]
+                } else {
+                    vec![p as u8 | 0x80, (p >> 7) as u8]
+                });
+            }
+            raw.extend([3, 1, 4]);
+            let file = compress(&raw);
+            let v = check("grid:2x150", &file[..]).expect("the hand-made ladder checks");
+            assert_eq!((v.nimber, word(v.game)), (0, game));
+            truth.insert(("grid:2x150".into(), word(v.game)), 0);
+            seeds.push(Seed {
+                graph: "grid:2x150".into(),
+                raw,
+                file,
+            });
         }
         let raw = ARC_P3.concat();
         truth.insert(("path:3".into(), "arc"), 1);
