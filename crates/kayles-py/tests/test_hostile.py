@@ -98,6 +98,8 @@ CASES = [
     Case("start = -1", "kayles.sequence('grid:3xN', 5, start=-1)", V, "start must not be negative"),
     Case("a search term wider than the search", "kayles.sequence('queens', 100)", V, "queens:100 has 10000 vertices", memory_mib=256),
     Case("a huge search term", "kayles.sequence('path', 2**64 - 1)", V, "the search takes at most 4096", memory_mib=256),
+    Case("certificates of a term wider than the search", "kayles.sequence('path', 5000, certificates='certs')", V,
+         "the search takes at most 4096", memory_mib=256, absent=["certs"]),
     Case("checkpoint_jobs = -1", "kayles.nimber('grid:3x4', checkpoint='d', checkpoint_jobs=-1)", V, "checkpoint_jobs must not be negative",
          absent=["d"]),
     Case("memo_save_seconds = -5", "kayles.nimber('grid:3x4', memo_file='m', memo_save_seconds=-5)", V, "memo_save_seconds must not be negative",

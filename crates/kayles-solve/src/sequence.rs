@@ -128,6 +128,10 @@ impl Sequence {
     pub fn new(request: TermsRequest, spelling: Spelling) -> Result<Sequence> {
         let recurrence_option = spelling.option("method", Method::Recurrence.name());
         let search_option = spelling.option("method", Method::Search.name());
+        if request.method != Method::Recurrence {
+            // Before anything is created (the certificates' directory).
+            check_last_term(&request, request.to)?;
+        }
         let certificates = match &request.certificates {
             Some(_) if request.method == Method::Recurrence => bail!(
                 "{} needs the terms searched: {recurrence_option} proves none of them",
@@ -184,13 +188,7 @@ impl Sequence {
         Ok(match self.recurrence {
             Some(_) => from,
             None => {
-                let last = self.spec(self.request.to.max(from));
-                let limit = if self.request.mirror {
-                    Limit::GRAPH
-                } else {
-                    Limit::SEARCH
-                };
-                limit.check(&last, &families::size(&last)?)?;
+                check_last_term(&self.request, self.request.to.max(from))?;
                 families::first_defined(&self.request.family, from, self.request.to)?
             }
         })
@@ -281,6 +279,18 @@ impl Sequence {
         }
         Ok(())
     }
+}
+
+/// Refuses a sequence by search whose term `n` (its last) is bigger than the search takes,
+/// or with mirror strategies than any graph built ([`Limit`]), from the spec's sizes.
+fn check_last_term(request: &TermsRequest, n: usize) -> Result<()> {
+    let last = term_spec(&request.family, n);
+    let limit = if request.mirror {
+        Limit::GRAPH
+    } else {
+        Limit::SEARCH
+    };
+    Ok(limit.check(&last, &families::size(&last)?)?)
 }
 
 /// A terms file: `n value` lines, appended and flushed one per term. It is an output file
