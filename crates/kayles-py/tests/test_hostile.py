@@ -122,22 +122,22 @@ CASES = [
     Case("a grid without its x", "kayles.histogram('grid:3y4')", V, "expected RxC"),
     Case("a cycle of two vertices", "kayles.nimber('cycle:2')", V, "N >= 3"),
     # --- devices, folders and links as outputs -----------------------------------------
-    Case("a certificate to /dev/full", "kayles.nimber('grid:3x4', certificate='/dev/full')", V,
-         memory_mib=2048, unchanged=["/dev/full"], absent=["/dev/full.part"]),
+    Case("a certificate to /dev/full", "kayles.nimber('grid:3x4', certificate='{full}')", V,
+         memory_mib=2048, unchanged=["{full}"], absent=["{full}.part"]),
     Case("a certificate to a folder", "kayles.nimber('grid:3x4', certificate='adir')", V,
          setup="os.mkdir('adir')", memory_mib=2048, unchanged=["adir"], absent=["adir.part"]),
     Case("a certificate through a link", "kayles.nimber('grid:3x4', certificate='link.cert')", value="0",
          setup="open('real.cert', 'w').close(); os.symlink('real.cert', 'link.cert')", memory_mib=2048,
          unchanged=["link.cert"]),
-    Case("a split to /dev/full", "kayles.split('grid:3x8', '/dev/full', jobs=5)", V,
-         unchanged=["/dev/full"], absent=["/dev/full.tmp"]),
+    Case("a split to /dev/full", "kayles.split('grid:3x8', '{full}', jobs=5)", V,
+         unchanged=["{full}"], absent=["{full}.tmp", "{full}.manifest.json"]),
     Case("a split to a folder", "kayles.split('grid:3x8', 'adir', jobs=5)", V,
          setup="os.mkdir('adir')", unchanged=["adir"], absent=["adir.tmp"]),
     Case("a split over an earlier one", "kayles.split('grid:3x8', 'j.g6', jobs=5)", V, "force",
          setup="kayles.split('grid:3x8', 'j.g6', jobs=3); open('j.g6', 'a').write('')",
          unchanged=["j.g6", "j.g6.manifest.json"]),
-    Case("results to /dev/full", "kayles.run('j.g6', '/dev/full')", V,
-         setup="kayles.split('grid:3x8', 'j.g6', jobs=5)", memory_mib=2048, unchanged=["/dev/full"]),
+    Case("results to /dev/full", "kayles.run('j.g6', '{full}')", V,
+         setup="kayles.split('grid:3x8', 'j.g6', jobs=5)", memory_mib=2048, unchanged=["{full}"]),
     Case("a memo file to a folder", "kayles.nimber('grid:3x4', memo_file='adir')", V,
          setup="os.mkdir('adir')", memory_mib=2048, unchanged=["adir"]),
     Case("sequence certificates into a file", "kayles.sequence('path', 3, certificates='afile')", V,
@@ -196,6 +196,19 @@ sys.stdout.write(json.dumps(out))
 """
 
 
+def full_device(folder: Path) -> str:
+    """A full-disk device for the case: a copy of /dev/full (character device 1, 7) made in
+    the case's folder where this process may make device nodes (as root), so that a
+    regression replaces the copy and not the machine's /dev/full; else /dev/full itself
+    (which a process that may not make device nodes cannot replace either)."""
+    copy = folder / "full"
+    try:
+        os.mknod(copy, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        return str(copy)
+    except (PermissionError, OSError):
+        return "/dev/full"
+
+
 def snapshot(path: Path):
     """What must not change of a path: its kind, a link's target, a device's number, a
     file's bytes (None when it does not exist)."""
@@ -214,6 +227,10 @@ def snapshot(path: Path):
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_hostile_input(case: Case, tmp_path: Path):
+    full = full_device(tmp_path) if "{full}" in case.call else "/dev/full"
+    call = case.call.replace("{full}", full)
+    unchanged = [p.replace("{full}", full) for p in case.unchanged]
+    absent = [p.replace("{full}", full) for p in case.absent]
     if case.setup:
         subprocess.run(
             [sys.executable, "-c", "import os, textwrap, kayles\n" + case.setup],
@@ -221,8 +238,8 @@ def test_hostile_input(case: Case, tmp_path: Path):
             check=True,
             timeout=120,
         )
-    before = {p: snapshot(tmp_path / p) for p in case.unchanged}
-    child = CHILD.format(memory=case.memory_mib, call=case.call)
+    before = {p: snapshot(tmp_path / p) for p in unchanged}
+    child = CHILD.format(memory=case.memory_mib, call=call)
     done = subprocess.run(
         [sys.executable, "-c", child],
         cwd=tmp_path,
@@ -242,9 +259,9 @@ def test_hostile_input(case: Case, tmp_path: Path):
         assert message.strip() and "\n" not in message, repr(message)
         assert "panicked" not in message and "internal error" not in message, message
         assert case.contains in message, message
-    for p in case.unchanged:
+    for p in unchanged:
         assert snapshot(tmp_path / p) == before[p], f"{p} was replaced"
-    for p in case.absent:
+    for p in absent:
         assert not os.path.lexists(tmp_path / p), f"{p} was left behind"
 
 
