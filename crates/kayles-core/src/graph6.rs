@@ -36,6 +36,16 @@ pub enum Graph6Error {
         /// Bytes present.
         found: usize,
     },
+    /// The string ends inside a long header (the vertex count after one or two bytes 126).
+    #[error("graph6: the header is cut short: its vertex count needs {expected} bytes after {skip} byte(s) 126, found {found}")]
+    ShortHeader {
+        /// The bytes 126 that announce the long header.
+        skip: usize,
+        /// The bytes of the vertex count.
+        expected: usize,
+        /// Bytes present after the bytes 126.
+        found: usize,
+    },
     /// The vertex count is larger than this tool will allocate.
     #[error("graph6: {n} vertices is more than the supported {max}")]
     TooLarge {
@@ -80,8 +90,8 @@ pub fn parse(text: &str) -> Result<Graph, Graph6Error> {
     // A long header: `skip` bytes of 126, then the order in `digits` six-bit bytes.
     let long = |skip: usize, digits: usize| {
         if s.len() < skip + digits {
-            return Err(Graph6Error::WrongLength {
-                n: 0,
+            return Err(Graph6Error::ShortHeader {
+                skip,
                 expected: digits,
                 found: s.len().saturating_sub(skip),
             });
@@ -206,7 +216,18 @@ mod tests {
         assert!(matches!(parse("Bww"), Err(Graph6Error::WrongLength { .. })));
         assert!(matches!(parse("B w"), Err(Graph6Error::BadByte { .. })));
         assert!(matches!(parse(":Fa@x^"), Err(Graph6Error::OtherFormat(_))));
-        assert!(matches!(parse("~"), Err(Graph6Error::WrongLength { .. })));
+        // Headers cut short: the message says so, not "a graph on 0 vertices".
+        for cut in ["~", "~?", "~~", "~~?@???"] {
+            assert!(
+                matches!(parse(cut), Err(Graph6Error::ShortHeader { .. })),
+                "{cut}"
+            );
+        }
+        assert_eq!(
+            parse("~~?@???").unwrap_err().to_string(),
+            "graph6: the header is cut short: its vertex count needs 6 bytes after 2 byte(s) \
+             126, found 5"
+        );
         assert!(matches!(
             parse("~~~~~~~~"),
             Err(Graph6Error::TooLarge { .. })
