@@ -130,8 +130,9 @@ pub fn place(shape: Shape, order: usize) -> Placement {
     let m = DRAWING_MARGIN;
     match shape {
         Shape::Path if order > 1 => {
-            // A snake: rows of up to 8, left to right then right to left.
-            let per_row = order.min(8);
+            // A snake: rows of up to 10 (as even as can be), left to right then right to
+            // left.
+            let per_row = order.div_ceil(order.div_ceil(10));
             let rows = order.div_ceil(per_row);
             let step = 80.0;
             let at = (0..order)
@@ -154,7 +155,7 @@ pub fn place(shape: Shape, order: usize) -> Placement {
         Shape::LinkedC4 { n, left, right } => {
             let path_len = left + n + 1 + right;
             let step = 90.0;
-            let (top, bottom) = (m, m + step);
+            let (top, bottom) = (m, m + 1.3 * step);
             let mut at = vec![(0.0, 0.0); path_len + 2 * n];
             for (j, p) in at.iter_mut().enumerate().take(path_len) {
                 *p = (m + step * j as f64, bottom);
@@ -164,7 +165,7 @@ pub fn place(shape: Shape, order: usize) -> Placement {
                 at[path_len + 2 * i] = (x + 0.22 * step, top);
                 at[path_len + 2 * i + 1] = (x + 0.78 * step, top);
             }
-            let size = (2.0 * m + step * (path_len - 1) as f64, 2.0 * m + step);
+            let size = (2.0 * m + step * (path_len - 1) as f64, 2.0 * m + 1.3 * step);
             Placement {
                 at,
                 size,
@@ -172,7 +173,8 @@ pub fn place(shape: Shape, order: usize) -> Placement {
             }
         }
         Shape::Petersen { n } => {
-            let (side, outer) = circle_box(n);
+            // Sized for all 2n vertices: the inner circle needs the room.
+            let (side, outer) = circle_box(2 * n);
             let c = (side / 2.0, side / 2.0);
             let at = (0..2 * n)
                 .map(|v| {

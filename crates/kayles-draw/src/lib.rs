@@ -325,7 +325,8 @@ fn cell_size(rows: usize, cols: usize) -> f64 {
 /// The side of a cell holding a small board, and of a square of the small board.
 fn mini_cell(rows: usize, cols: usize) -> (f64, f64) {
     let square = 15.0;
-    (square * rows.max(cols).max(1) as f64 + 10.0, square)
+    // Room for the cell's name above its small board.
+    (square * rows.max(cols).max(1) as f64 + 24.0, square)
 }
 
 /// The legend: one entry per value shown, and the grey and white of gone and
@@ -356,7 +357,7 @@ fn legend_entries(ctx: &Ctx<'_>, layout: Layout) -> Vec<(Rgb, String)> {
         out.push((GONE, gone.to_string()));
     }
     if matches!(layout, Layout::MiniBoards(..)) {
-        out.push((INK, "the cell itself (in its small board)".to_string()));
+        out.push((INK, "the cell itself".to_string()));
     }
     if p.moves.is_empty() {
         let thing = match (p.game, board) {
@@ -544,10 +545,19 @@ fn mini_boards(svg: &mut Svg, ctx: &Ctx<'_>, rows: usize, cols: usize, (x0, y0):
         let (left, top) = corner(cols, cell, origin, u);
         let fill = if ctx.in_play(u) { WHITE } else { GONE };
         svg.rect((left, top, cell, cell), Some(fill), Some((FAINT, 1.5)), "");
+        let name = ctx.shape.vertex_name(u);
+        svg.text(
+            (left + cell / 2.0, top + 9.0),
+            (10.0, FAINT),
+            "middle",
+            false,
+            &name,
+            "",
+        );
         if !ctx.in_play(u) {
             continue;
         }
-        let inner = (left + 5.0, top + 5.0);
+        let inner = (left + 12.0, top + 19.0);
         // The small board's squares: the cell itself dark, the others light grey.
         for w in 0..rows * cols {
             let (l, t) = corner(cols, square, inner, w);

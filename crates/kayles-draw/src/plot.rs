@@ -3,15 +3,13 @@
 //! above the axis and points at the maximum inside the frame.
 //!
 //! Up to [`MAX_POINTS`] terms are drawn as one dot each. A longer sequence (A316629 has
-//! 110,949 terms) is drawn as runs: the index axis is cut into one stretch per pixel
-//! column, and for every value taken by some term of a stretch a mark is drawn at that
-//! value's height over it, consecutive stretches merged into one bar. Every value taken
-//! anywhere stays visible (a lone term of a rare value is one pixel column wide, drawn at
-//! least 2 pixels wide), the file's size is bounded by columns times distinct values, and
-//! the subtitle says the plot is binned.
+//! 110,949 terms, values up to 430) is binned: the plot area is cut into cells of 2 x 2
+//! pixels, a cell is marked when some term falls in it, and each column's runs of marked
+//! cells are drawn as one stroke. Every term stays visible (its cell is marked: a lone
+//! term of a rare value is a 2-pixel mark where it is), the file's size is bounded by the
+//! number of cells rather than terms, and the subtitle says the plot is binned.
 
 use crate::svg::{num, Rgb, Svg, FAINT, INK, LINES};
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// The most terms drawn as dots; longer sequences are drawn as runs.
@@ -33,6 +31,10 @@ const RIGHT: f64 = 24.0;
 const TOP: f64 = 78.0;
 const BOTTOM: f64 = 64.0;
 const AXIS_TEXT: f64 = 15.0;
+/// The least gap between the extreme values and the frame, in pixels.
+const PAD: f64 = 8.0;
+/// The side of a cell of a binned plot, in pixels.
+const CELL: f64 = 2.0;
 const DOT: Rgb = Rgb(0x1f, 0x4e, 0x9c);
 
 /// Round tick steps: 1, 2, 5 times a power of ten, about `count` ticks over `span`.
@@ -52,10 +54,12 @@ pub fn plot(p: &Plot) -> String {
     let n_hi = p.terms.iter().map(|t| t.0).max().unwrap_or(1) as f64;
     let v_hi = p.terms.iter().map(|t| t.1).max().unwrap_or(1).max(1) as f64;
     let (x_lo, x_hi) = (n_lo - 0.5, n_hi.max(n_lo + 1.0) + 0.5);
-    let (y_lo, y_hi) = (-0.6, v_hi + 0.6);
     let (pw, ph) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    // Values 0..=v_hi inside the frame, at least PAD pixels (or 0.6 of a value's step)
+    // from its edges: points at 0 above the axis, points at the maximum below the top.
+    let pad = (ph / (v_hi + 1.2) * 0.6).max(PAD);
     let x = |n: f64| LEFT + (n - x_lo) / (x_hi - x_lo) * pw;
-    let y = |v: f64| TOP + ph - (v - y_lo) / (y_hi - y_lo) * ph;
+    let y = |v: f64| TOP + ph - pad - v / v_hi * (ph - 2.0 * pad);
     let mut svg = Svg::new(WIDTH, HEIGHT);
     svg.text(
         (LEFT, 26.0),
@@ -71,8 +75,8 @@ pub fn plot(p: &Plot) -> String {
         (1, _) => "1 term".to_string(),
         (count, false) => format!("{count} terms, one dot each"),
         (count, true) => format!(
-            "{count} terms, binned: a bar at value v over every stretch of n where some \
-             term is v"
+            "{count} terms, binned: a mark in each 2 x 2 pixel cell where some term \
+             falls"
         ),
     };
     svg.text(
@@ -85,7 +89,7 @@ pub fn plot(p: &Plot) -> String {
     );
     // The frame, grid lines and ticks.
     let x_step = tick_step(x_hi - x_lo, 10.0);
-    let y_step = tick_step(y_hi - y_lo, 8.0);
+    let y_step = tick_step(v_hi, 8.0);
     let mut t = (n_lo / x_step).ceil() * x_step;
     while t <= n_hi {
         svg.line((x(t), TOP), (x(t), TOP + ph), (LINES, 1.0), "");
@@ -124,46 +128,50 @@ pub fn plot(p: &Plot) -> String {
     let mid = TOP + ph / 2.0;
     let label = format!(
         "<text x=\"20\" y=\"{m}\" font-size=\"16\" fill=\"{c}\" text-anchor=\"middle\" \
-         dominant-baseline=\"central\" transform=\"rotate(-90 20 {m})\">nimber</text>\n",
+         transform=\"rotate(-90 20 {m})\">nimber</text>\n",
         m = num(mid),
         c = INK.hex()
     );
     svg.raw(&label);
     if binned {
-        // value -> the pixel columns where some term takes it.
-        let columns = pw as usize;
-        let mut seen: BTreeMap<u64, Vec<bool>> = BTreeMap::new();
+        // Cells of CELL x CELL pixels over the plot area; a cell is marked when some term
+        // falls in it, and each column's marked cells are drawn as vertical strokes, one
+        // per run of consecutive marked cells, all in one path.
+        let columns = (pw / CELL) as usize;
+        let rows = ((ph - 2.0 * pad) / CELL) as usize + 1;
+        let mut marked = vec![false; columns * rows];
         for &(n, v) in &p.terms {
-            let col = (((n as f64 - x_lo) / (x_hi - x_lo)) * columns as f64) as usize;
-            seen.entry(v).or_insert_with(|| vec![false; columns])[col.min(columns - 1)] = true;
+            let col = ((x(n as f64) - LEFT) / CELL) as usize;
+            let row = ((y(v as f64) - TOP - pad) / CELL).round() as usize;
+            marked[col.min(columns - 1) * rows + row.min(rows - 1)] = true;
         }
-        let bar = (ph / (y_hi - y_lo) * 0.35).clamp(1.5, 6.0);
-        let mut out = String::new();
-        for (v, cols) in &seen {
-            let mut c = 0;
-            while c < columns {
-                if !cols[c] {
-                    c += 1;
+        let mut d = String::new();
+        for col in 0..columns {
+            let cells = &marked[col * rows..(col + 1) * rows];
+            let mut row = 0;
+            while row < rows {
+                if !cells[row] {
+                    row += 1;
                     continue;
                 }
-                let start = c;
-                while c < columns && cols[c] {
-                    c += 1;
+                let start = row;
+                while row < rows && cells[row] {
+                    row += 1;
                 }
-                let width = ((c - start) as f64).max(2.0);
-                let _ = writeln!(
-                    out,
-                    "<rect class=\"run\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-                    num(LEFT + start as f64 - if c - start < 2 { 0.5 } else { 0.0 }),
-                    num(y(*v as f64) - bar / 2.0),
-                    num(width),
-                    num(bar)
+                let _ = write!(
+                    d,
+                    "M{} {}v{}",
+                    num(LEFT + (col as f64 + 0.5) * CELL),
+                    num(TOP + pad + start as f64 * CELL - CELL / 2.0),
+                    num((row - start) as f64 * CELL)
                 );
             }
         }
-        svg.raw(&format!("<g fill=\"{}\">\n", DOT.hex()));
-        svg.raw(&out);
-        svg.raw("</g>\n");
+        svg.raw(&format!(
+            "<path class=\"terms\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" d=\"{d}\"/>\n",
+            DOT.hex(),
+            num(CELL)
+        ));
     } else {
         let r = (pw / p.terms.len().max(1) as f64 / 2.5).clamp(1.5, 4.0);
         let mut out = String::new();

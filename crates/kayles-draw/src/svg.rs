@@ -177,9 +177,9 @@ impl Svg {
         let _ = writeln!(
             self.out,
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{}\" text-anchor=\"{anchor}\" \
-             dominant-baseline=\"central\"{weight}{extra}>{}</text>",
+             {weight}{extra}>{}</text>",
             num(x),
-            num(y),
+            num(y + 0.35 * size),
             num(size),
             colour.hex(),
             escape(text)

@@ -148,7 +148,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         plotted.push((n, u64::from(term.value)));
     }
     if let Some(path) = &args.plot {
-        crate::plot::plot(path, &args.family, &plotted)?;
+        crate::plot::plot(path, args.game, &args.family, &plotted)?;
     }
     bar.finish_and_clear();
     Ok(())
