@@ -13,7 +13,7 @@ use kayles_core::{GameKind, Graph};
 use kayles_modules::{self as modules, BlowUpSpec};
 use kayles_solve::config::SearchOptions;
 use kayles_solve::scale_out::run::{Order, Workers};
-use kayles_solve::{graphs, Choice};
+use kayles_solve::{graphs, route, Choice};
 
 /// A parser for the values of a library enum, by name, with `help[i]` as the help line of
 /// its `i`-th value (none when `help` is shorter).
@@ -125,6 +125,11 @@ impl SearchFlags {
             ..SearchOptions::default()
         }
     }
+
+    /// The library's search options of these flags, with the method of `method`.
+    pub fn options_with(&self, method: &MethodFlag) -> SearchOptions {
+        self.options().with_method(method.method)
+    }
 }
 
 /// How many jobs run at once.
@@ -206,19 +211,23 @@ impl ModuleArgs {
         Ok(Some(BlowUpSpec::Modules(graphs)))
     }
 
-    /// The histogram over all starting subsets of the blown-up graph.
-    pub fn histogram(&self, spec: &BlowUpSpec, base: &Graph) -> Result<Vec<u128>> {
-        if self.direct {
-            return Ok(spec.expand(base)?.direct_histogram()?);
+    /// [`spec`](Self::spec) for `game`: modules are for Node Kayles only.
+    pub fn spec_for(&self, game: GameKind) -> Result<Option<BlowUpSpec>> {
+        let spec = self.spec()?;
+        if spec.is_some() && game == GameKind::Arc {
+            bail!("--blowup and --module are for Node Kayles only");
         }
-        Ok(spec.histogram(base)?)
+        Ok(spec)
     }
 
-    /// The full-board nimber of the blown-up graph.
+    /// The histogram over all starting subsets of the blown-up graph (the quotient, or
+    /// with `--direct` the expanded graph: [`route::blowup_histogram`]).
+    pub fn histogram(&self, spec: &BlowUpSpec, base: &Graph) -> Result<Vec<u128>> {
+        route::blowup_histogram(spec, base, self.direct)
+    }
+
+    /// The full-board nimber of the blown-up graph ([`route::blowup_nimber`]).
     pub fn nimber(&self, spec: &BlowUpSpec, base: &Graph) -> Result<u32> {
-        if self.direct {
-            return Ok(spec.expand(base)?.direct_nimber()?);
-        }
-        Ok(spec.nimber(base)?)
+        route::blowup_nimber(spec, base, self.direct)
     }
 }

@@ -4,6 +4,7 @@ use crate::graphs::histogram_dict;
 use crate::input::{self, value_error, GraphIn};
 use crate::interrupt;
 use kayles_modules::{BlowUpSpec, NodeKind};
+use kayles_solve::route;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -65,7 +66,9 @@ pub fn blowup_histogram<'py>(
             ))
         }
     };
-    let hist = interrupt::run(py, move |_| spec.histogram(&base))?.map_err(value_error)?;
+    // Through the quotient, as `kayles histogram --blowup` takes it without `--direct`.
+    let hist = interrupt::run(py, move |_| route::blowup_histogram(&spec, &base, false))?
+        .map_err(value_error)?;
     histogram_dict(py, &hist)
 }
 

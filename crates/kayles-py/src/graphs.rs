@@ -9,7 +9,7 @@ use kayles_core::table::SubsetTable;
 use kayles_core::{families, GameKind, Graph};
 use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs::Limit;
-use kayles_solve::route::{Nimbers, Request, Route};
+use kayles_solve::route::{self, Engine, Kept, Nimbers, Request, MEMO_SAVE_SECONDS};
 use kayles_solve::scale_out::checkpoint;
 use kayles_solve::scale_out::run::Watch;
 use kayles_solve::sequence::{Method, Sequence, TermsRequest};
@@ -28,10 +28,7 @@ pub fn game(name: &str) -> PyResult<GameKind> {
 /// The default search options with the search method named `name` (`"outcome"` or
 /// `"mex"`).
 pub fn search_method(name: &str) -> PyResult<SearchOptions> {
-    Ok(SearchOptions {
-        method: choice::<SearchMethod>("method", name)?,
-        ..SearchOptions::default()
-    })
+    Ok(SearchOptions::default().with_method(choice::<SearchMethod>("method", name)?))
 }
 
 /// The full subset table of `game`, computed off the GIL and stopped by Ctrl-C.
@@ -116,25 +113,23 @@ pub fn nimber(
         checkpoint_jobs,
         checkpoint::CHECKPOINT_JOBS,
     )?;
-    let memo_save_seconds = count_or("memo_save_seconds", memo_save_seconds, 600)? as u64;
+    let memo_save_seconds = count_or(
+        "memo_save_seconds",
+        memo_save_seconds,
+        MEMO_SAVE_SECONDS as usize,
+    )? as u64;
     let search = search_method(method)?;
     if checkpoint.is_some() && (certificate.is_some() || memo_file.is_some()) {
         return Err(PyValueError::new_err(
             "checkpoint= does not combine with certificate= or memo_file=",
         ));
     }
-    if memo_save_seconds == 0 {
-        return Err(PyValueError::new_err(
-            "memo_save_seconds must be at least 1",
-        ));
-    }
-    // Only the search answers these; the mirror and modular routes take bigger graphs.
-    let search_only = checkpoint.is_some() || certificate.is_some() || memo_file.is_some();
-    let limit = if search_only {
-        Limit::SEARCH
-    } else {
-        Limit::GRAPH
-    };
+    let memo_save =
+        route::memo_save_every(memo_save_seconds, Spelling::Python).map_err(library_error)?;
+    let limit = route::graph_limit(
+        Engine::Auto,
+        checkpoint.is_some() || certificate.is_some() || memo_file.is_some(),
+    );
     let named = input::graph_within(g, &limit)?.named();
     interrupt::run(py, move |stop| match (checkpoint, certificate) {
         (Some(dir), _) => {
@@ -155,29 +150,18 @@ pub fn nimber(
                 search,
                 ..Request::default()
             });
-            let every = std::time::Duration::from_secs(memo_save_seconds);
-            match (certificate, memo_file) {
-                // Ctrl-C saves the memo, then stops the search (on the work's thread, which
-                // goes on after `KeyboardInterrupt` until the save is written).
-                (None, Some(path)) if nimbers.route(&named) == Route::Search => {
-                    nimbers.nimber_with_memo_file(&named, &path, every, Some(&stop), &|_| {})
-                }
-                (Some(cert), Some(memo)) => nimbers
-                    .with_memo_file(&named, &memo, every, Some(&stop), &|_| {}, |nimbers| {
-                        nimbers.nimber_with_certificate(&named, &cert)
-                    })
-                    .map(|(value, _)| value),
-                (Some(path), None) => {
-                    nimbers.set_stop_flag(Some(stop));
-                    nimbers
-                        .nimber_with_certificate(&named, &path)
-                        .map(|(value, _)| value)
-                }
-                (None, _) => {
-                    nimbers.set_stop_flag(Some(stop));
-                    nimbers.nimber(&named).map(|(value, _)| value)
-                }
-            }
+            // Ctrl-C stops the search; with a memo file it saves the memo first (on the
+            // work's thread, which goes on after `KeyboardInterrupt` until the save is
+            // written).
+            nimbers.set_stop_flag(Some(Arc::clone(&stop)));
+            let kept = Kept {
+                certificate: certificate.as_deref(),
+                memo_file: memo_file.as_deref(),
+                memo_save,
+            };
+            nimbers
+                .nimber_kept(&named, &kept, Some(&stop), &|_| {})
+                .map(|answer| answer.value)
         }
     })?
     .map_err(library_error)

@@ -107,6 +107,20 @@ impl SearchOptions {
         }
     }
 
+    /// These options with the search method `method` (the front ends' `--method`,
+    /// `method=`).
+    ///
+    /// ```
+    /// use kayles_core::engine::Method;
+    /// use kayles_solve::config::SearchOptions;
+    /// let mex = SearchOptions::default().with_method(Method::Mex);
+    /// assert_eq!(mex.method, Method::Mex);
+    /// assert_eq!(mex.memo_key, SearchOptions::default().memo_key);
+    /// ```
+    pub fn with_method(self, method: Method) -> Self {
+        SearchOptions { method, ..self }
+    }
+
     /// A solver of `game` with these options.
     pub fn solver(&self, game: GameKind) -> GameSolver {
         GameSolver::new(game, self.config())

@@ -99,11 +99,18 @@ impl Spelling {
         }
     }
 
-    /// The option `name` alone: `--name` or `name`.
+    /// The option `name` alone: `--name`, or `name` with `-` written `_` (a keyword
+    /// argument).
+    ///
+    /// ```
+    /// use kayles_solve::Spelling;
+    /// assert_eq!(Spelling::CommandLine.name("memo-file"), "--memo-file");
+    /// assert_eq!(Spelling::Python.name("memo-file"), "memo_file");
+    /// ```
     pub fn name(self, name: &str) -> String {
         match self {
             Spelling::CommandLine => format!("--{name}"),
-            Spelling::Python => name.to_string(),
+            Spelling::Python => name.replace('-', "_"),
         }
     }
 }

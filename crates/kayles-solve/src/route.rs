@@ -5,12 +5,13 @@
 
 use crate::certificates::{PartFile, ProofSaves};
 use crate::config::SearchOptions;
-use crate::graphs::Named;
+use crate::graphs::{Limit, Named};
 use crate::memo_file::{MemoFile, Saved};
+use crate::Spelling;
 use anyhow::{bail, ensure, Result};
 use kayles_core::game::GameSolver;
-use kayles_core::{families, GameKind};
-use kayles_modules::ModularSolver;
+use kayles_core::{families, GameKind, Graph};
+use kayles_modules::{BlowUpSpec, ModularSolver};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -62,6 +63,107 @@ pub struct Request {
     pub engine: Engine,
     /// The search's options.
     pub search: SearchOptions,
+}
+
+/// Seconds between two saves of a memo file when the user does not say
+/// (`--memo-save-seconds`, `memo_save_seconds=`).
+pub const MEMO_SAVE_SECONDS: u64 = 600;
+
+/// The time between two saves of a memo file, `seconds` as the user gave it: at least 1,
+/// or an error naming the option as `spelling` spells it.
+///
+/// ```
+/// use kayles_solve::{route::memo_save_every, Spelling};
+/// assert_eq!(memo_save_every(600, Spelling::CommandLine).unwrap().as_secs(), 600);
+/// let e = memo_save_every(0, Spelling::Python).unwrap_err();
+/// assert_eq!(e.to_string(), "memo_save_seconds must be at least 1");
+/// ```
+pub fn memo_save_every(seconds: u64, spelling: Spelling) -> Result<Duration> {
+    ensure!(
+        seconds > 0,
+        "{} must be at least 1",
+        spelling.name("memo-save-seconds")
+    );
+    Ok(Duration::from_secs(seconds))
+}
+
+/// The size limit on the graphs of a nimber request ([`Limit`]): [`Limit::SEARCH`] when
+/// only the search answers them (the search engine, or `searched`: a certificate, a
+/// memo file or a checkpoint is asked for), else [`Limit::GRAPH`] (the mirror and
+/// modular routes take graphs whose components are wider than the search's).
+///
+/// ```
+/// use kayles_solve::graphs::Limit;
+/// use kayles_solve::route::{graph_limit, Engine};
+/// assert_eq!(graph_limit(Engine::Auto, false), Limit::GRAPH);
+/// assert_eq!(graph_limit(Engine::Auto, true), Limit::SEARCH);
+/// assert_eq!(graph_limit(Engine::Search, false), Limit::SEARCH);
+/// ```
+pub fn graph_limit(engine: Engine, searched: bool) -> Limit {
+    if searched || engine == Engine::Search {
+        Limit::SEARCH
+    } else {
+        Limit::GRAPH
+    }
+}
+
+/// The nimber of the graph `spec` builds on `base` (Node Kayles): through the quotient
+/// (kayles-modules), or with `direct` by expanding the graph and enumerating it (an
+/// independent route for checking the quotient).
+///
+/// ```
+/// use kayles_modules::BlowUpSpec;
+/// use kayles_solve::{graphs, route::blowup_nimber};
+/// let base = graphs::parse("path:3").unwrap();
+/// let spec = BlowUpSpec::Cliques(vec![2, 3, 1]);
+/// assert_eq!(blowup_nimber(&spec, &base, false).unwrap(), blowup_nimber(&spec, &base, true).unwrap());
+/// ```
+pub fn blowup_nimber(spec: &BlowUpSpec, base: &Graph, direct: bool) -> Result<u32> {
+    if direct {
+        return Ok(spec.expand(base)?.direct_nimber()?);
+    }
+    Ok(spec.nimber(base)?)
+}
+
+/// The histogram over all starting subsets of the graph `spec` builds on `base`, by the
+/// route [`blowup_nimber`] takes.
+pub fn blowup_histogram(spec: &BlowUpSpec, base: &Graph, direct: bool) -> Result<Vec<u128>> {
+    if direct {
+        return Ok(spec.expand(base)?.direct_histogram()?);
+    }
+    Ok(spec.histogram(base)?)
+}
+
+/// Where a search of one graph keeps its work: a certificate of its value, its memo (the
+/// front ends' `--certificate` and `--memo-file`, `certificate=` and `memo_file=`).
+#[derive(Debug, Clone, Copy)]
+pub struct Kept<'a> {
+    /// Write a certificate of the value to this file.
+    pub certificate: Option<&'a Path>,
+    /// Keep the search's memo in this file.
+    pub memo_file: Option<&'a Path>,
+    /// Save the memo file this often while the search runs ([`memo_save_every`]).
+    pub memo_save: Duration,
+}
+
+impl Kept<'_> {
+    /// Nothing kept: a plain nimber.
+    pub const NOTHING: Kept<'static> = Kept {
+        certificate: None,
+        memo_file: None,
+        memo_save: Duration::from_secs(MEMO_SAVE_SECONDS),
+    };
+}
+
+/// A nimber found by [`Nimbers::nimber_kept`].
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The nimber.
+    pub value: u32,
+    /// The route it took.
+    pub route: Route,
+    /// The certificate written, when one was asked for.
+    pub certificate: Option<kayles_cert::Summary>,
 }
 
 /// Nimbers of graph after graph by the route each takes, with one solver of each kind
@@ -146,6 +248,86 @@ impl Nimbers {
     pub fn nimber(&mut self, graph: &Named) -> Result<(u32, Route)> {
         let route = self.route(graph);
         Ok((self.nimber_by(graph, route)?, route))
+    }
+
+    /// The route [`nimber_kept`](Self::nimber_kept) takes with `kept`: search when a
+    /// certificate is asked for (its value is reported as search, also when a mirror
+    /// strategy proves it), else [`route`](Self::route).
+    pub fn route_kept(&self, graph: &Named, kept: &Kept) -> Route {
+        if kept.certificate.is_some() {
+            Route::Search
+        } else {
+            self.route(graph)
+        }
+    }
+
+    /// The nimber of `graph`, the one route of both front ends over the files `kept`
+    /// names: [`nimber_kept_by`](Self::nimber_kept_by) the route
+    /// [`route_kept`](Self::route_kept) gives.
+    ///
+    /// ```
+    /// use kayles_solve::graphs::Named;
+    /// use kayles_solve::route::{Kept, Nimbers, Request, Route};
+    /// let mut nimbers = Nimbers::new(Request::default());
+    /// let grid = Named::parse("grid:3x4").unwrap();
+    /// let answer = nimbers.nimber_kept(&grid, &Kept::NOTHING, None, &|_| {}).unwrap();
+    /// assert_eq!((answer.value, answer.route), (0, Route::Search));
+    /// assert!(answer.certificate.is_none());
+    /// ```
+    pub fn nimber_kept(
+        &mut self,
+        graph: &Named,
+        kept: &Kept,
+        interrupt: Option<&AtomicBool>,
+        report: &(dyn Fn(MemoEvent) + Sync),
+    ) -> Result<Answer> {
+        let route = self.route_kept(graph, kept);
+        self.nimber_kept_by(graph, kept, route, interrupt, report)
+    }
+
+    /// The nimber of `graph` by `route` (one [`route_kept`](Self::route_kept) gave) over
+    /// the files `kept` names: with a certificate, by search (or a mirror strategy) with
+    /// the certificate written ([`nimber_with_certificate`](Self::nimber_with_certificate)),
+    /// the memo kept in the memo file when there is one; with a memo file alone and the
+    /// search route, the memo kept in the file ([`with_memo_file`](Self::with_memo_file),
+    /// which hears `interrupt` and tells `report`); else by
+    /// [`nimber_by`](Self::nimber_by).
+    pub fn nimber_kept_by(
+        &mut self,
+        graph: &Named,
+        kept: &Kept,
+        route: Route,
+        interrupt: Option<&AtomicBool>,
+        report: &(dyn Fn(MemoEvent) + Sync),
+    ) -> Result<Answer> {
+        let every = kept.memo_save;
+        let certified = |(value, summary)| Answer {
+            value,
+            route: Route::Search,
+            certificate: Some(summary),
+        };
+        let value = match (kept.certificate, kept.memo_file) {
+            (Some(cert), None) => return Ok(certified(self.nimber_with_certificate(graph, cert)?)),
+            (Some(cert), Some(memo)) => {
+                return Ok(certified(self.with_memo_file(
+                    graph,
+                    memo,
+                    every,
+                    interrupt,
+                    report,
+                    |nimbers| nimbers.nimber_with_certificate(graph, cert),
+                )?))
+            }
+            (None, Some(memo)) if route == Route::Search => {
+                self.nimber_with_memo_file(graph, memo, every, interrupt, report)?
+            }
+            (None, _) => self.nimber_by(graph, route)?,
+        };
+        Ok(Answer {
+            value,
+            route,
+            certificate: None,
+        })
     }
 
     /// The search solver (its statistics, its live progress, its configuration).

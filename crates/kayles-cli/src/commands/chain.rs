@@ -9,7 +9,7 @@ use crate::flags;
 use crate::output::Output;
 use crate::progress::bar;
 use anyhow::{bail, Result};
-use kayles_chains::{spec, ChainError, ChainRun};
+use kayles_chains::{pipeline, spec, ChainError, ChainRun};
 use kayles_core::vertex_game::MAX_COMPONENT_ORDER;
 use kayles_core::GameKind;
 use serde_json::json;
@@ -39,10 +39,10 @@ pub struct Args {
     no_check: bool,
     /// The check compares every segment type with direct search for m = 0..=N copies (at
     /// most 4096: a segment of more copies has more vertices than direct search takes).
-    #[arg(long, value_name = "N", default_value_t = 40)]
+    #[arg(long, value_name = "N", default_value_t = pipeline::DEFAULT_CHECK_TO)]
     check_to: usize,
     /// --period looks at most this many terms for a period.
-    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    #[arg(long, value_name = "N", default_value_t = pipeline::DEFAULT_PERIOD_LIMIT)]
     period_limit: usize,
 }
 

@@ -3,7 +3,7 @@
 use crate::flags::{self, ModuleArgs};
 use crate::output::Output;
 use crate::progress;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use kayles_core::GameKind;
 use kayles_solve::graphs;
 use serde_json::json;
@@ -37,10 +37,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         None => graphs::Limit::TABLE,
     };
     let g = graphs::single_graph_within(&args.graph, &limit)?;
-    let hist = match args.modules.spec()? {
-        Some(_) if args.game == GameKind::Arc => {
-            bail!("--blowup and --module are for Node Kayles only")
-        }
+    let hist = match args.modules.spec_for(args.game)? {
         Some(spec) => args.modules.histogram(&spec, &g)?,
         None => progress::table(&g, args.game)?.histogram(),
     };

@@ -10,7 +10,6 @@ use crate::progress;
 use anyhow::{bail, Result};
 use kayles_core::moves::Move;
 use kayles_core::GameKind;
-use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs;
 use kayles_solve::moves::GameState;
 use serde::Serialize;
@@ -50,10 +49,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     if args.svg.is_some() && (args.graphs.len() != 1 || args.graphs[0] == "-") {
         bail!("--svg takes one GRAPH (not -)");
     }
-    let search = SearchOptions {
-        method: args.method.method,
-        ..args.search.options()
-    };
+    let search = args.search.options_with(&args.method);
     let mut state: Option<GameState> = None;
     graphs::for_each_graph_within(&args.graphs, &graphs::Limit::SEARCH, |named| {
         let state = match &mut state {

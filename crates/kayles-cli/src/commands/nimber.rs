@@ -7,16 +7,15 @@ use crate::progress;
 use anyhow::{bail, Result};
 use kayles_core::GameKind;
 use kayles_solve::certificates::{next_path, part_path};
-use kayles_solve::config::SearchOptions;
-use kayles_solve::graphs::{self, Limit, Named};
+use kayles_solve::graphs::{self, Limit};
 use kayles_solve::machine::peak_rss_kib;
-use kayles_solve::route::{Engine, MemoEvent, Nimbers, Request, Route};
+use kayles_solve::route::{self, Engine, Kept, MemoEvent, Nimbers, Request, Route};
 use kayles_solve::scale_out::checkpoint::{self, CHECKPOINT_JOBS};
 use kayles_solve::scale_out::run::Watch;
-use kayles_solve::Choice;
+use kayles_solve::{Choice, Spelling};
 use serde_json::json;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -72,7 +71,7 @@ pub struct Args {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 600,
+        default_value_t = route::MEMO_SAVE_SECONDS,
         requires = "memo_file"
     )]
     memo_save_seconds: u64,
@@ -82,10 +81,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
-    let spec = args.modules.spec()?;
-    if spec.is_some() && args.game == GameKind::Arc {
-        bail!("--blowup and --module are for Node Kayles only");
-    }
+    let spec = args.modules.spec_for(args.game)?;
     if let Some(dir) = &args.checkpoint {
         return checkpoint(args, dir, spec.is_some(), out);
     }
@@ -98,37 +94,47 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             bail!("{flag} takes one GRAPH (not -) and no --blowup or --module");
         }
     }
-    if args.memo_file.is_some() && args.memo_save_seconds == 0 {
-        bail!("--memo-save-seconds must be at least 1");
-    }
+    let kept = Kept {
+        certificate: args.certificate.as_deref(),
+        memo_file: args.memo_file.as_deref(),
+        memo_save: route::memo_save_every(args.memo_save_seconds, Spelling::CommandLine)?,
+    };
     let mut nimbers = Nimbers::new(Request {
         game: args.game,
         engine: args.engine,
-        search: search_options(args),
+        search: args.search.options_with(&args.method),
     });
-    // Only the search answers these; the mirror and modular routes take bigger graphs.
-    let search_only = args.engine == Engine::Search
-        || args.certificate.is_some()
-        || args.checkpoint.is_some()
-        || args.memo_file.is_some();
-    let limit = if search_only && spec.is_none() {
-        Limit::SEARCH
-    } else {
-        Limit::GRAPH
+    let limit = match spec {
+        // The base graph of modules.
+        Some(_) => Limit::GRAPH,
+        None => route::graph_limit(
+            args.engine,
+            args.certificate.is_some() || args.checkpoint.is_some() || args.memo_file.is_some(),
+        ),
     };
     graphs::for_each_graph_within(&args.graphs, &limit, |named| {
         let start = Instant::now();
         let g = &named.graph;
-        let (value, route) = match (&spec, &args.certificate) {
-            (Some(spec), _) => (args.modules.nimber(spec, g)?, Route::Modules),
-            (None, Some(path)) => {
+        let route = match spec {
+            Some(_) => Route::Modules,
+            None => nimbers.route_kept(&named, &kept),
+        };
+        let (value, route) = match &spec {
+            Some(spec) => (args.modules.nimber(spec, g)?, Route::Modules),
+            None if route == Route::Search => {
                 let watch = nimbers.solver().progress();
                 // Once the search has its value the proof is written: its bytes so far.
                 // (A run that goes on from a saved proof writes to the `.part.next`
                 // file until its first save.)
                 // (Beside the file a link names: where the certificate is written.)
-                let target = kayles_solve::output_file::resolve(path).unwrap_or(path.clone());
-                let files = [part_path(&target), next_path(&target)];
+                let files = match &args.certificate {
+                    Some(path) => {
+                        let target =
+                            kayles_solve::output_file::resolve(path).unwrap_or(path.clone());
+                        vec![part_path(&target), next_path(&target)]
+                    }
+                    None => Vec::new(),
+                };
                 let written = || {
                     let bytes = files
                         .iter()
@@ -137,27 +143,26 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                     (bytes > 0)
                         .then(|| format!("certificate: {:.1} MB written", bytes as f64 / 1e6))
                 };
-                let (value, summary) =
+                let answer =
                     progress::with_search_progress_and(watch, &named.name, written, || {
-                        with_memo_file(args, &mut nimbers, &named, |nimbers| {
-                            nimbers.nimber_with_certificate(&named, path)
-                        })
+                        // With --memo-file, Ctrl-C and SIGTERM save the memo, then stop.
+                        let interrupt = args.memo_file.is_some().then(crate::interrupt::catch);
+                        let report = |event| {
+                            if let Some(path) = &args.memo_file {
+                                report_memo_event(path, event);
+                            }
+                        };
+                        nimbers.nimber_kept_by(&named, &kept, route, interrupt, &report)
                     })?;
-                eprintln!("{}: certificate {}: {summary}", named.name, path.display());
-                (value, Route::Search)
-            }
-            (None, None) => match nimbers.route(&named) {
-                Route::Search => {
-                    let watch = nimbers.solver().progress();
-                    let value = progress::with_search_progress(watch, &named.name, || {
-                        with_memo_file(args, &mut nimbers, &named, |nimbers| {
-                            nimbers.nimber_by(&named, Route::Search)
-                        })
-                    })?;
-                    (value, Route::Search)
+                if let (Some(path), Some(summary)) = (&args.certificate, &answer.certificate) {
+                    eprintln!("{}: certificate {}: {summary}", named.name, path.display());
                 }
-                route => (nimbers.nimber_by(&named, route)?, route),
-            },
+                (answer.value, answer.route)
+            }
+            None => {
+                let answer = nimbers.nimber_kept_by(&named, &kept, route, None, &|_| {})?;
+                (answer.value, answer.route)
+            }
         };
         let seconds = start.elapsed().as_secs_f64();
         if args.stats && route == Route::Search {
@@ -189,30 +194,6 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
 }
 
 /// One line on standard error for each load and save of `--memo-file`.
-/// `work` on `nimbers` (a search of `named`), with `--memo-file` when it was given: its
-/// memo loaded first, saved while it runs and at the end, and saved on Ctrl-C or SIGTERM
-/// before the search stops.
-fn with_memo_file<T>(
-    args: &Args,
-    nimbers: &mut Nimbers,
-    named: &Named,
-    work: impl FnOnce(&mut Nimbers) -> Result<T>,
-) -> Result<T> {
-    let Some(path) = args.memo_file.as_deref() else {
-        return work(nimbers);
-    };
-    let every = Duration::from_secs(args.memo_save_seconds);
-    let interrupt = crate::interrupt::catch();
-    nimbers.with_memo_file(
-        named,
-        path,
-        every,
-        Some(interrupt),
-        &|event| report_memo_event(path, event),
-        work,
-    )
-}
-
 fn report_memo_event(path: &Path, event: MemoEvent) {
     let path = path.display();
     match event {
@@ -240,7 +221,7 @@ fn checkpoint(args: &Args, dir: &Path, modules: bool, out: &mut Output) -> Resul
     let request = checkpoint::Request {
         game: args.game,
         min_jobs: args.checkpoint_jobs.unwrap_or(CHECKPOINT_JOBS),
-        search: search_options(args),
+        search: args.search.options_with(&args.method),
         throttle_ms: args.throttle_ms,
     };
     let bar = progress::JobsBar::new();
@@ -274,12 +255,4 @@ fn checkpoint(args: &Args, dir: &Path, modules: bool, out: &mut Output) -> Resul
             "peak_rss_kib": peak_rss_kib(),
         }),
     )
-}
-
-/// The search options of the flags, with the method.
-fn search_options(args: &Args) -> SearchOptions {
-    SearchOptions {
-        method: args.method.method,
-        ..args.search.options()
-    }
 }

@@ -14,7 +14,6 @@ use crate::progress;
 use anyhow::{bail, Result};
 use kayles_core::moves::EngineMove;
 use kayles_core::GameKind;
-use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs::{Limit, Named};
 use kayles_solve::lines::Lines;
 use kayles_solve::moves::GameState;
@@ -68,10 +67,7 @@ pub fn run(args: &Args) -> Result<()> {
         bail!("play reads its moves on standard input: give GRAPH as graph6 or a family spec");
     }
     let named = Named::parse_within(&args.graph, &Limit::SEARCH)?;
-    let search = SearchOptions {
-        method: args.method.method,
-        ..args.search.options()
-    };
+    let search = args.search.options_with(&args.method);
     let mut state = GameState::new(named, args.game, &search);
     if let Some(board) = state.board() {
         if board.cols > MAX_DRAWN_COLUMNS {

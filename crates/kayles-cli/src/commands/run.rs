@@ -7,7 +7,6 @@ use crate::flags::{MethodFlag, SearchFlags, WorkerFlags};
 use crate::output::Output;
 use crate::progress::JobsBar;
 use anyhow::Result;
-use kayles_solve::config::SearchOptions;
 use kayles_solve::machine::peak_rss_kib;
 use kayles_solve::scale_out::run::{self, Request, Shard, Watch};
 use kayles_solve::Spelling;
@@ -49,10 +48,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         shard: args.shard,
         resume: args.resume,
         workers: args.workers.workers(),
-        search: SearchOptions {
-            method: args.method.method,
-            ..args.search.options()
-        },
+        search: args.search.options_with(&args.method),
         certificates: args.certificates.clone(),
     };
     let bar = JobsBar::new();
