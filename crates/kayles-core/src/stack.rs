@@ -31,7 +31,12 @@ thread_local! {
 /// reserved, the thread gets the largest of `bytes / 2`, `bytes / 4`, ... (down to
 /// [`SMALLEST`]) that can be: so small a limit leaves no room for the searches that would
 /// need more.
+///
+/// On `wasm32` (no threads) `work` runs in place, on the stack the module was linked with.
 pub fn on_stack<T: Send>(bytes: usize, work: impl FnOnce() -> T + Send) -> T {
+    if cfg!(target_arch = "wasm32") {
+        return work();
+    }
     let bytes = fitting(bytes, 1);
     if DEEP_STACK.get() >= bytes {
         return work();

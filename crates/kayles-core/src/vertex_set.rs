@@ -2,9 +2,17 @@
 //!
 //! This is the type of the public API (graphs of any order). The engines convert sets
 //! to the fixed-width [`Bits`](crate::bits::Bits) types for their inner loops.
+//!
+//! On `wasm32` (the web explorer's build) bitvec has no `u64` store, so the set keeps its
+//! `u64` words in [`words64::Words64`], a plain vector with the same few operations; the
+//! native build uses bitvec as before and never sees that module.
 
+#[cfg(not(target_arch = "wasm32"))]
 use bitvec::prelude::*;
 use std::fmt;
+
+#[cfg(target_arch = "wasm32")]
+use words64::{bitvec, Words64 as BitVec};
 
 /// A set of vertices `0..capacity`, stored as a bit vector.
 ///
@@ -18,7 +26,10 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct VertexSet {
+    #[cfg(not(target_arch = "wasm32"))]
     bits: BitVec<u64, Lsb0>,
+    #[cfg(target_arch = "wasm32")]
+    bits: BitVec,
 }
 
 impl VertexSet {
@@ -62,7 +73,7 @@ impl VertexSet {
 
     /// Whether `v` is an element (false for `v` out of range).
     pub fn contains(&self, v: usize) -> bool {
-        self.bits.get(v).map(|b| *b).unwrap_or(false)
+        self.bits.get(v).is_some_and(|b| *b)
     }
 
     /// Number of elements.
@@ -133,5 +144,134 @@ impl VertexSet {
 impl fmt::Debug for VertexSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// The `wasm32` storage of a [`VertexSet`]: `u64` words, vertex `64 i + j` in bit `j` of
+/// word `i`, bits past the capacity always zero (so the derived `Eq` and `Hash` are the
+/// set's). It offers just the bitvec operations that `VertexSet` uses, under their names.
+#[cfg(target_arch = "wasm32")]
+mod words64 {
+    /// A bit vector over `u64` words.
+    #[derive(Clone, PartialEq, Eq, Hash, Default)]
+    pub struct Words64 {
+        len: usize,
+        words: Vec<u64>,
+    }
+
+    /// `bitvec![u64, Lsb0; bit; len]`, the only form `VertexSet` uses.
+    macro_rules! bitvec {
+        (u64, Lsb0; $bit:literal; $len:expr) => {
+            $crate::vertex_set::words64::Words64::repeat($bit != 0, $len)
+        };
+    }
+    pub(crate) use bitvec;
+
+    impl Words64 {
+        /// `len` bits, all `bit`.
+        pub fn repeat(bit: bool, len: usize) -> Self {
+            let mut words = vec![if bit { u64::MAX } else { 0 }; len.div_ceil(64)];
+            if bit && len % 64 != 0 {
+                if let Some(last) = words.last_mut() {
+                    *last = (1u64 << (len % 64)) - 1;
+                }
+            }
+            Words64 { len, words }
+        }
+
+        /// The number of bits.
+        pub fn len(&self) -> usize {
+            self.len
+        }
+
+        /// Sets bit `i` (panics out of range, as bitvec does).
+        pub fn set(&mut self, i: usize, bit: bool) {
+            assert!(
+                i < self.len,
+                "index {i} out of range for length {}",
+                self.len
+            );
+            if bit {
+                self.words[i / 64] |= 1 << (i % 64);
+            } else {
+                self.words[i / 64] &= !(1 << (i % 64));
+            }
+        }
+
+        /// Bit `i`, `None` out of range.
+        pub fn get(&self, i: usize) -> Option<&'static bool> {
+            (i < self.len).then_some(if self.words[i / 64] >> (i % 64) & 1 == 1 {
+                &true
+            } else {
+                &false
+            })
+        }
+
+        /// The number of one bits.
+        pub fn count_ones(&self) -> usize {
+            self.words.iter().map(|w| w.count_ones() as usize).sum()
+        }
+
+        /// Whether no bit is one.
+        pub fn not_any(&self) -> bool {
+            self.words.iter().all(|&w| w == 0)
+        }
+
+        /// The first one bit.
+        pub fn first_one(&self) -> Option<usize> {
+            self.iter_ones().next()
+        }
+
+        /// The one bits in increasing order.
+        pub fn iter_ones(&self) -> impl Iterator<Item = usize> + '_ {
+            self.words.iter().enumerate().flat_map(|(i, &w)| {
+                let mut w = w;
+                std::iter::from_fn(move || {
+                    (w != 0).then(|| {
+                        let j = w.trailing_zeros() as usize;
+                        w &= w - 1;
+                        64 * i + j
+                    })
+                })
+            })
+        }
+
+        /// The words.
+        pub fn as_raw_slice(&self) -> &[u64] {
+            &self.words
+        }
+    }
+
+    impl std::ops::BitAndAssign<&Words64> for Words64 {
+        fn bitand_assign(&mut self, other: &Words64) {
+            for (a, b) in self.words.iter_mut().zip(&other.words) {
+                *a &= b;
+            }
+        }
+    }
+
+    impl std::ops::BitOrAssign<&Words64> for Words64 {
+        fn bitor_assign(&mut self, other: &Words64) {
+            for (a, b) in self.words.iter_mut().zip(&other.words) {
+                *a |= b;
+            }
+        }
+    }
+
+    impl std::ops::Not for Words64 {
+        type Output = Words64;
+        fn not(self) -> Words64 {
+            let full = Words64::repeat(true, self.len);
+            let words = self
+                .words
+                .iter()
+                .zip(&full.words)
+                .map(|(a, f)| !a & f)
+                .collect();
+            Words64 {
+                len: self.len,
+                words,
+            }
+        }
     }
 }

@@ -14,8 +14,20 @@ use super::solve;
 /// The search's worker threads, with stacks deep enough for long games (256 MiB each, of
 /// reserved address space; where `ulimit -v` leaves no room for them, the largest of half,
 /// a quarter, ... down to [`crate::stack::SMALLEST`] that fits).
+///
+/// On `wasm32` (no threads) the pool is the calling thread alone, so a search runs in
+/// place.
 pub fn pool() -> &'static rayon::ThreadPool {
     static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    #[cfg(target_arch = "wasm32")]
+    return POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build()
+            .expect("a pool of the calling thread alone needs no thread")
+    });
+    #[cfg(not(target_arch = "wasm32"))]
     POOL.get_or_init(|| {
         let mut stack = crate::stack::fitting(
             256 << 20,
