@@ -1,8 +1,9 @@
 //! The minimum excludant, the one rule every impartial game's value follows:
 //! `g(P) = mex { g(P') : P' an option of P }`, the least non-negative integer that is not
 //! the value of an option. Every crate takes it from here, in whichever shape its values
-//! come in: a bit set ([`of_bits`]), the engines' one-byte nimbers ([`of_byte_set`]), or
-//! a plain list ([`of_values`]).
+//! come in: a bit set ([`of_bits`]), one machine word of seen values in the hot loops
+//! of the table kernels ([`of_mask`]), the engines' one-byte nimbers ([`of_byte_set`]),
+//! or a plain list ([`of_values`]).
 
 /// The least value whose bit is clear in `seen` (value `x` is bit `x % 64` of word
 /// `x / 64`), or `64 * seen.len()` when every bit is set.
@@ -20,6 +21,40 @@ pub fn of_bits(seen: &[u64]) -> u32 {
         Some(i) => 64 * i as u32 + seen[i].trailing_ones(),
         None => 64 * seen.len() as u32,
     }
+}
+
+/// One machine word of seen values (value `x` is bit `x`), as the table kernels keep it
+/// in their innermost loops when the values are known to be small (below 32, 64 or 128).
+pub trait Mask: Copy {
+    /// The number of consecutive set bits from bit 0.
+    fn trailing_ones(self) -> u32;
+}
+
+macro_rules! mask {
+    ($($t:ty),*) => {$(
+        impl Mask for $t {
+            #[inline]
+            fn trailing_ones(self) -> u32 {
+                <$t>::trailing_ones(self)
+            }
+        }
+    )*};
+}
+mask!(u32, u64, u128);
+
+/// [`of_bits`] on one word `seen` ([`Mask`]): the least value whose bit is clear, or the
+/// word's width when every bit is set (the caller keeps its values below the width).
+/// Compiles to the inline `(!seen).trailing_zeros()` it replaces (one instruction).
+///
+/// ```
+/// use kayles_core::mex;
+/// assert_eq!(mex::of_mask(0u32), 0);
+/// assert_eq!(mex::of_mask(0b1011u64), 2);
+/// assert_eq!(mex::of_mask(u128::MAX >> 1), 127);
+/// ```
+#[inline]
+pub fn of_mask<M: Mask>(seen: M) -> u32 {
+    seen.trailing_ones()
 }
 
 /// [`of_bits`] on the 256 values a nimber of the engines can take (one byte), or `None`
@@ -94,6 +129,16 @@ mod tests {
                 bits[x as usize / 64] |= 1 << (x % 64);
             }
             assert_eq!(of_bits(&bits), want, "{values:?}");
+            if want < 32 && values.iter().all(|&x| x < 32) {
+                assert_eq!(of_mask(bits[0] as u32), want, "{values:?}");
+            }
+            if values.iter().all(|&x| x < 64) {
+                assert_eq!(of_mask(bits[0]), want.min(64), "{values:?}");
+            }
+            if values.iter().all(|&x| x < 128) {
+                let wide = u128::from(bits[0]) | u128::from(bits[1]) << 64;
+                assert_eq!(of_mask(wide), want.min(128), "{values:?}");
+            }
             let bytes = [bits[0], bits[1], bits[2], bits[3]];
             let byte_want = (want < 256).then_some(want as u8);
             if values.iter().all(|&x| x < 256) {

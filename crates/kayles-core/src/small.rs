@@ -118,7 +118,7 @@ impl SmallSolver {
                 seen |= 1 << self.value(set & !deletes);
             }
         }
-        let v = (!seen).trailing_zeros() as u8;
+        let v = crate::mex::of_mask(seen) as u8;
         self.stamps[i] = self.generation;
         self.values[i] = v;
         v

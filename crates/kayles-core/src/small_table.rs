@@ -191,7 +191,7 @@ pub(crate) fn value_of_code(game: TableGame, rows: &[u64], set: u64, code: u32) 
             }
         }
     }
-    let v = (!seen).trailing_zeros() as u8;
+    let v = crate::mex::of_mask(seen) as u8;
     slot.store(v + 1, Relaxed);
     v
 }
@@ -261,7 +261,7 @@ fn fill_node_levels_with(pext: impl Fn(u64, u64) -> u64) {
                         levels[order][option].load(Relaxed) - 1
                     };
             }
-            slot.store((!seen).trailing_zeros() as u8 + 1, Relaxed);
+            slot.store(crate::mex::of_mask(seen) as u8 + 1, Relaxed);
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Node Kayles: `T[S] = mex { T[S & !N[v]] : v in S }`; Arc Kayles:
 //! `T[S] = mex { T[S - {u, v}] : uv an edge inside S }`. The options' values are collected
-//! in a 64-bit "seen" mask and the mex read with `trailing_ones` (a nimber never exceeds
+//! in a 64-bit "seen" mask and the mex read with `crate::mex::of_mask` (a nimber never exceeds
 //! the length of the longest play, at most `n <= 30`).
 //!
 //! **Parallel order.** Write `S = (hi, lo)` with `hi` the top `h` bits. Every option of `S`
@@ -200,7 +200,7 @@ fn closed_masks(g: &Graph) -> Vec<u64> {
 pub fn fill_sequential(closed: &[u64], values: &mut [u8]) {
     for s in 1..values.len() as u64 {
         let seen = node_seen(closed, s, |t| values[t as usize]);
-        values[s as usize] = crate::mex::of_bits(&[seen]) as u8;
+        values[s as usize] = crate::mex::of_mask(seen) as u8;
     }
 }
 
@@ -299,7 +299,7 @@ fn fill(
 fn fill_block(moves: &impl TableMoves, cells: &[AtomicU8], start: u64, len: u64) {
     for s in start.max(1)..start + len {
         let seen = moves.seen(s, |t| cells[t as usize].load(Relaxed));
-        cells[s as usize].store(seen.trailing_ones() as u8, Relaxed);
+        cells[s as usize].store(crate::mex::of_mask(seen) as u8, Relaxed);
     }
 }
 

@@ -179,7 +179,7 @@ impl IndependentClusters {
                 // q(c^(i)) xor ((c_i - 1) mod 2), with odd = 1 and positive even = 2.
                 seen |= 1 << (values[key - odometer.removed[i]] ^ (c as u8 - 1));
             }
-            let q = seen.trailing_ones() as u8;
+            let q = kayles_core::mex::of_mask(seen) as u8;
             values[key] = q;
             histogram[q as usize] += odometer.weight();
         }

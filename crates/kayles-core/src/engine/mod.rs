@@ -33,7 +33,7 @@ pub(crate) mod exact_table;
 mod killers;
 pub(crate) mod lookup;
 pub mod memo;
-pub(crate) mod mex;
+pub(crate) mod mex_method;
 pub(crate) mod outcome;
 pub mod record;
 

@@ -3,7 +3,7 @@
 
 use super::lookup::{Engine, Lookup};
 use super::{option_ranges, Game, Position, Record, PARALLEL_LEVELS};
-use crate::mex::of_byte_set as mex;
+use crate::mex::of_byte_set;
 use std::sync::atomic::Ordering::Relaxed;
 
 impl<G: Game> Engine<'_, '_, G> {
@@ -57,7 +57,7 @@ impl<G: Game> Engine<'_, '_, G> {
         self.state.depth += 1;
         let seen = self.option_values(component);
         self.state.depth -= 1;
-        let value = match mex(&seen) {
+        let value = match of_byte_set(&seen) {
             Some(m) => m,
             None => {
                 self.context.memo.overflow.store(true, Relaxed);
