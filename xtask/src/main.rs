@@ -2,13 +2,14 @@
 //! performance budgets (docs/performance.md, "The budgets"), each beside its baseline
 //! measured in the same run, and prints medians with peak memory; `cargo xtask certify`
 //! checks every claim of docs/claims/README.md on the fixtures; `cargo xtask fixtures`
-//! regenerates `fixtures/`.
+//! regenerates `fixtures/`; `cargo xtask web` builds the web explorer (crates/kayles-web).
 
 mod bench;
 mod bench_engine;
 mod bench_outcome;
 mod certify;
 mod fixtures;
+mod web;
 
 use anyhow::{bail, Result};
 
@@ -17,6 +18,7 @@ const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|chains|e
        cargo xtask certify --merge A.json B.json ... [--json FILE]
        cargo xtask certify --list
        cargo xtask fixtures [--write]
+       cargo xtask web [--out DIR] [--node DIR]
        (internal) cargo xtask bench-one KIND CASE";
 
 fn main() -> Result<()> {
@@ -26,6 +28,7 @@ fn main() -> Result<()> {
         Some("bench-one") => bench::run_one(&args[1..]),
         Some("certify") => certify::run(&args[1..]),
         Some("fixtures") => fixtures::run(&args[1..]),
+        Some("web") => web::run_web(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }

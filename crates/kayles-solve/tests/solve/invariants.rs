@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["kayles-modules", "wak-reduce", "kayles-sequences"],
     &["kayles-chains", "kayles-cert"],
     &["kayles-solve", "certify"],
-    &["kayles-cli", "kayles-py", "xtask"],
+    &["kayles-cli", "kayles-py", "kayles-web", "xtask"],
 ];
 
 /// The crates that may use the checker at run time, not only in their tests:
