@@ -11,7 +11,9 @@
 //! the process: each slot is written with the one value it can have, so a race only
 //! computes a value twice.
 
-use crate::bits::{compress, has_fast_pext};
+use crate::bits::compress;
+#[cfg(any(target_arch = "x86_64", doc))]
+use crate::bits::has_fast_pext;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
