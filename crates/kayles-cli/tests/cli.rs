@@ -9,6 +9,11 @@ mod certificate;
 mod full_disk;
 #[path = "cli/hostile.rs"]
 mod hostile;
+/// The corpus of known values (`fixtures/known/`), shared by every crate's tests.
+#[path = "../../../fixtures/known/known.rs"]
+mod known;
+#[path = "cli/known_values.rs"]
+mod known_values;
 #[path = "cli/moves.rs"]
 mod moves;
 #[path = "cli/scale_out.rs"]

@@ -14,5 +14,10 @@ mod decomposition;
 mod errors;
 #[path = "modules/examples.rs"]
 mod examples;
+/// The corpus of known values (`fixtures/known/`), shared by every crate's tests.
+#[path = "../../../fixtures/known/known.rs"]
+mod known;
+#[path = "modules/known_values.rs"]
+mod known_values;
 #[path = "modules/perf.rs"]
 mod perf;

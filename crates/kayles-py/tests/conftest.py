@@ -86,3 +86,38 @@ def xtask():
 @pytest.fixture(scope="session")
 def repo():
     return REPO
+
+
+# The corpus of known values (fixtures/known/, plain text), the one loader of the Python
+# tests; fixtures/known/known.rs is the Rust one.
+KNOWN = REPO / "fixtures" / "known"
+
+
+def _known_lines(name):
+    """The data lines of fixtures/known/NAME, each split at `|` into trimmed fields."""
+    rows = []
+    for line in (KNOWN / name).read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            rows.append([field.strip() for field in line.split("|")])
+    assert rows, f"{name}: no data lines"
+    return rows
+
+
+def known_values():
+    """Every graph of values.txt: dicts with graph, game, nimber, histogram, source."""
+    out = []
+    for head, histogram, source in _known_lines("values.txt"):
+        graph, game, nimber = head.split()
+        histogram = [int(x) for x in histogram.split()]
+        out.append(dict(graph=graph, game=game, nimber=int(nimber), histogram=histogram, source=source))
+    return out
+
+
+def known_sequence(template, game="node"):
+    """The terms of sequences.txt for TEMPLATE in GAME, as {n: term}."""
+    for head, terms, source in _known_lines("sequences.txt"):
+        name, kind, first = head.split()
+        if (name, kind) == (template, game):
+            return {int(first) + i: int(t) for i, t in enumerate(terms.split())}
+    raise KeyError(f"fixtures/known/sequences.txt has no {template} ({game})")

@@ -3,6 +3,7 @@
 import networkx as nx
 import pytest
 
+from conftest import known_sequence, known_values
 import kayles
 from judge import indexed, node_nimber
 
@@ -48,11 +49,24 @@ def test_terms_are_the_definition():
 
 
 def test_published_terms():
-    """Dawson's chess (Node Kayles on paths, OEIS A002187 shifted) and A316629."""
-    paths = kayles.sequence("path", 34)
-    assert [paths[n] for n in range(1, 18)] == [1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2]
-    a = kayles.sequence("linked-c4", 12, method="recurrence")
-    assert list(a.values()) == [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5]
+    """The corpus's sequences (fixtures/known/sequences.txt): Dawson's chess, the 3 x n
+    grid, queens, P(n,2) by search, and A316629 by the recurrence, its 90 terms."""
+    for template, last in [("path", 33), ("grid:3xN", 12), ("queens", 6), ("petersen:N,2", 12)]:
+        want = {n: v for n, v in known_sequence(template).items() if 1 <= n <= last}
+        got = kayles.sequence(template, last, start=min(want))
+        assert got == want, template
+    a = known_sequence("linked-c4")
+    assert kayles.sequence("linked-c4", max(a), method="recurrence") == a
+
+
+@pytest.mark.parametrize("entry", known_values(), ids=lambda e: f"{e['graph']}-{e['game']}")
+def test_known_values(entry):
+    """Every graph of fixtures/known/values.txt: its nimber and its histogram."""
+    g, game = entry["graph"], entry["game"]
+    assert kayles.nimber(g, game=game) == entry["nimber"]
+    assert kayles.nimber(g, game=game, method="mex") == entry["nimber"]
+    hist = kayles.histogram(g, game=game)
+    assert [hist[k] for k in range(len(hist))] == entry["histogram"]
 
 
 @pytest.mark.parametrize("family,terms", [("path", 14), ("cycle", 10), ("grid:2xN", 7), ("petersen:N,1", 6)])

@@ -9,25 +9,26 @@ use kayles_sequences::linked_c4::{self, LinkedC4Terms};
 use kayles_sequences::moves::{self, Family};
 use kayles_sequences::{alt, search};
 
-/// `a(1..=12)` as listed in `docs/claims/README.md` section 3.
-const CLAIMS_A: [u16; 12] = [0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5];
+/// The corpus of known values (`fixtures/known/`), shared by every crate's tests.
+#[path = "../../../fixtures/known/known.rs"]
+mod known;
 
-/// The first 90 terms of A316629 as shown in the OEIS entry's data section.
-const OEIS_A: [u16; 90] = [
-    0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5, 7, 3, 2, 7, 6, 2, 0, 2, 1, 3, 2, 4, 3, 5, 0, 3, 1, 2, 10,
-    1, 11, 2, 1, 9, 7, 8, 4, 9, 5, 3, 1, 2, 7, 4, 9, 7, 6, 9, 7, 8, 4, 3, 5, 2, 6, 5, 10, 4, 9, 14,
-    0, 4, 11, 8, 13, 3, 7, 2, 3, 9, 5, 3, 4, 5, 7, 4, 9, 7, 8, 9, 7, 8, 6, 9, 5, 10, 16, 5,
-];
+/// The first 90 terms of A316629 as shown in the OEIS entry's data section (the corpus,
+/// `fixtures/known/sequences.txt`), `a(1..=90)`.
+fn oeis_a() -> Vec<u16> {
+    let seq = known::sequence("linked-c4", "node");
+    assert_eq!((seq.first, seq.terms.len()), (1, 90), "{}", seq.source);
+    seq.terms.iter().map(|&v| v as u16).collect()
+}
 
 fn nimber(spec: &str, solver: &mut Solver) -> u32 {
     solver.nimber(&families::build(spec).unwrap()).unwrap()
 }
 
 #[test]
-fn first_terms_of_a_are_those_of_claims_and_oeis() {
+fn first_terms_of_a_are_those_of_oeis() {
     let t = linked_c4::terms(90);
-    assert_eq!(t.a[1..=12], CLAIMS_A);
-    assert_eq!(t.a[1..], OEIS_A);
+    assert_eq!(t.a[1..], oeis_a());
 }
 
 #[test]
@@ -104,7 +105,7 @@ fn the_published_recurrence_fails_as_documented() {
     // Read literally it gives a(12) = 2; search on L_12 gives 5.
     assert_eq!(published.a[12], 2);
     assert_eq!(nimber("linked-c4:12", &mut s), 5);
-    assert_eq!(published.a[1..=10], CLAIMS_A[..10]);
+    assert_eq!(published.a[1..=10], oeis_a()[..10]);
     assert_eq!(published.a[11], 5);
     // Its initial value c(2) = 1; search gives 2.
     assert_eq!(published.c[2], 1);
@@ -139,7 +140,7 @@ fn search_terms_lists_family_values() {
     let mut s = Solver::new();
     let got = search::search_terms("linked-c4", 1..=12, &mut s).unwrap();
     let values: Vec<u16> = got.iter().map(|&(_, v)| v as u16).collect();
-    assert_eq!(values, CLAIMS_A);
+    assert_eq!(values, oeis_a()[..12]);
     assert_eq!(got[0].0, 1);
     let paths = search::search_terms("path:N", 0..=5, &mut s).unwrap();
     assert_eq!(
@@ -192,7 +193,7 @@ fn recurrence_equals_search_up_to_300() {
 fn the_b_file_range_is_computed() {
     let t = linked_c4::terms(110_949);
     assert_eq!(t.a.len(), 110_950);
-    assert_eq!(t.a[1..=90], OEIS_A);
+    assert_eq!(t.a[1..=90], oeis_a());
 }
 
 #[test]

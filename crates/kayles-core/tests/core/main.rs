@@ -7,6 +7,9 @@
 mod arbitrary;
 mod corpus;
 mod exhaustive;
+/// The corpus of known values (`fixtures/known/`), shared by every crate's tests.
+#[path = "../../../../fixtures/known/known.rs"]
+mod known;
 mod known_values;
 mod moves;
 mod properties;

@@ -4,6 +4,10 @@
 
 mod accept;
 mod damage;
+/// The corpus of known values (`fixtures/known/`), shared by every crate's tests.
+#[path = "../../../../fixtures/known/known.rs"]
+mod known;
+mod known_values;
 mod oracle;
 mod random;
 mod resume;

@@ -7,6 +7,10 @@
 mod architecture;
 mod certificates;
 mod invariants;
+/// The corpus of known values (`fixtures/known/`), shared by every crate's tests.
+#[path = "../../../../fixtures/known/known.rs"]
+mod known;
+mod known_values;
 mod memo_file;
 mod results_fuzz;
 mod runs;
