@@ -48,8 +48,10 @@ const browser = await chromium.launch({
 });
 await mkdir(outDir, { recursive: true });
 
-function native(spec, game) {
-  return JSON.parse(execFileSync(kayles, ["moves", "--json", "--game", game, spec], { encoding: "utf8" }));
+function native(spec, game, after = "") {
+  const args = ["moves", "--json", "--game", game, spec];
+  if (after) args.push("--after", after);
+  return JSON.parse(execFileSync(kayles, args, { encoding: "utf8" }));
 }
 
 // Waits until the page has shown every value of the position (or an error).
@@ -75,8 +77,8 @@ function check(ok, what) {
   checks++;
 }
 
-async function compareWithNative(page, spec, game) {
-  const want = native(spec, game);
+async function compareWithNative(page, spec, game, after = "") {
+  const want = native(spec, game, after);
   const got = await pictureMoves(page);
   const label = (m) => m.label ?? (Array.isArray(m.move) ? m.move.join("-") : String(m.move));
   check(got.length === want.moves.length, `${spec} ${game}: ${got.length} moves on the page, ${want.moves.length} by kayles`);
@@ -129,13 +131,16 @@ async function test() {
     await page.click(`#board g.move[data-move="${choice.label}"]`, { timeout: 10000 });
     clicks++;
     check((await ready(page)) === "yes", `the position after ${choice.label} shows its values`);
+    if (clicks === 1) await page.screenshot({ path: path.join(outDir, "cram-3x4-after-a-reply.png"), fullPage: true });
     const after = await state(page);
     check(after.history.includes(choice.label), `${choice.label} is in the history`);
-    if (!after.over) {
-      const got = await pictureMoves(page);
-      const want = native(`grid:3x4`, "arc");
-      check(got.length <= want.moves.length, "fewer moves as the game goes");
+    const last = after.history[after.history.length - 1];
+    if (last !== choice.label) {
+      const said = await page.$eval("#progress", (e) => e.textContent);
+      check(said.startsWith(`the engine played ${last};`), `the reply is announced ('${said}')`);
     }
+    // Every position of the game against `kayles moves --after`.
+    if (!after.over) await compareWithNative(page, "grid:3x4", "arc", after.history.join(","));
   }
   const final = await state(page);
   const summary = await page.$eval("#summary", (e) => e.textContent);

@@ -10,6 +10,7 @@ let worker = null;
 let busy = false;
 let current = null; // { spec, game, moves }
 let started = 0;
+let lastReply = null; // the engine's last move, shown with the values after it
 
 // The position named by the address bar (?graph=grid:3x4&game=node&moves=r1c1,r2c3).
 function fromUrl() {
@@ -132,8 +133,10 @@ function answer(msg) {
     } else if (msg.done < msg.total) {
       $("progress").textContent = `values: ${msg.done} of ${msg.total} moves`;
     } else {
-      $("progress").textContent = msg.total === 0 ? "no move left"
-        : `${msg.total} values in ${Math.round(performance.now() - started)} ms`;
+      const replied = lastReply ? `the engine played ${lastReply}; ` : "";
+      lastReply = null;
+      $("progress").textContent = replied + (msg.total === 0 ? "no move left"
+        : `${msg.total} values in ${Math.round(performance.now() - started)} ms`);
     }
   } else if (msg.type === "done") {
     setBusy(false);
@@ -142,10 +145,7 @@ function answer(msg) {
     $("redo").disabled = !state.can_redo;
     $("board").dataset.ready = msg.values ? "yes" : "novalues";
   } else if (msg.type === "played") {
-    if (msg.reply) {
-      $("message").textContent = "";
-      $("progress").textContent = `the engine played ${msg.reply.label}`;
-    }
+    if (msg.reply) lastReply = msg.reply.label;
   } else if (msg.type === "error") {
     setBusy(false);
     $("message").textContent = msg.message;
