@@ -15,8 +15,9 @@
 //!
 //! Every move is one SVG group `<g class="move" data-move="NAME" data-value="V">` (class
 //! `move win` when it wins; no `data-value` when the value was not computed), named as
-//! `kayles moves` names it (`r2c3`, `r1c1-r1c2`, `3`, `0-1`). On queens boards in Arc
-//! Kayles the second copy of an edge is a group of class `move mirror`. [`plot`] draws the
+//! `kayles moves` names it (`r2c3`, `r1c1-r1c2`, `3`, `0-1`). A move drawn in two places
+//! (in Arc Kayles an edge's band and its value box on a drawing, an edge in both its cells
+//! on queens boards) has its second group of class `move mirror`, with the same data. [`plot`] draws the
 //! terms of a sequence.
 //!
 //! ```
@@ -821,7 +822,7 @@ fn edge_labels(svg: &mut Svg, ctx: &Ctx<'_>, pos: &[(f64, f64)], placed: &mut Ve
         } else {
             (FAINT, 1.0)
         };
-        ctx.open_move(svg, mv, value, false);
+        ctx.open_move(svg, mv, value, true);
         svg.rect(
             (spot.0, spot.1, spot.2 - spot.0, spot.3 - spot.1),
             Some(fill),
@@ -846,6 +847,43 @@ mod tests {
         assert!(!segment_hits_box((-5.0, 11.0), (15.0, 11.0), b));
         assert!(!segment_hits_box((-5.0, -5.0), (-1.0, 20.0), b));
         assert!(segment_hits_box((-5.0, -5.0), (20.0, 20.0), b));
+    }
+
+    #[test]
+    fn titles_are_escaped_and_every_layout_is_xml() {
+        let path = |spec: &str, order: usize, game: Game| Picture {
+            title: "<a & \"b\">".into(),
+            spec: spec.into(),
+            game,
+            order,
+            edges: (1..order).map(|v| (v - 1, v)).collect(),
+            in_play: vec![true; order],
+            moves: (1..order)
+                .map(|v| MoveValue {
+                    mv: Move::edge(v - 1, v),
+                    value: Some(v as u32 % 3),
+                })
+                .collect(),
+        };
+        let pictures = [
+            path("grid:1x4", 4, Game::Arc),
+            path("queens:2", 4, Game::Arc),
+            path("path:4", 4, Game::Arc),
+            path("cycle:0", 0, Game::Node),
+        ];
+        for p in &pictures {
+            let svg = draw(p);
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let title = doc
+                .descendants()
+                .find(|n| n.attribute("class") == Some("title"));
+            assert_eq!(title.and_then(|n| n.text()), Some("<a & \"b\">"));
+        }
+        let plot = plot(&Plot {
+            title: "Node Kayles on <x>".into(),
+            terms: (1..5000).map(|n| (n, (n % 7) as u64)).collect(),
+        });
+        assert!(roxmltree::Document::parse(&plot).is_ok());
     }
 
     #[test]

@@ -21,7 +21,7 @@ fn repo() -> PathBuf {
 /// dev-dependency (see [`checker_faults`]).
 const LAYERS: &[&[&str]] = &[
     &["kayles-check"],
-    &["kayles-core"],
+    &["kayles-core", "kayles-draw"],
     &["kayles-modules", "wak-reduce", "kayles-sequences"],
     &["kayles-chains", "kayles-cert"],
     &["kayles-solve", "certify"],
