@@ -137,7 +137,7 @@ impl SearchFlags {
 pub struct WorkerFlags {
     /// Jobs answered at once, each by its own single-threaded solver (0: one per core).
     /// With 1, the one solver searches with --threads. The memo limit is shared out.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = Workers::default().workers)]
     workers: usize,
     /// The order in which this process takes its jobs: `smallest` first (the memo grows
     /// from the small pieces up and jobs finish steadily, so a kill loses less), `largest`

@@ -332,7 +332,7 @@ pub fn sequence<'py>(
     resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let terms = count("terms", terms)?;
-    let start = count_or("start", start, 1)?;
+    let start = count_or("start", start, kayles_solve::sequence::FIRST_INDEX)?;
     let game = self::game(game)?;
     let method = choice::<Method>("method", method)?;
     if resume && certificates.is_none() {

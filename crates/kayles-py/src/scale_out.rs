@@ -129,7 +129,7 @@ pub fn run<'py>(
     method: &str,
     certificates: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let workers = input::count_or("workers", workers, 1)?;
+    let workers = input::count_or("workers", workers, Workers::default().workers)?;
     let request = running::Request {
         shard: shard.map(self::shard).transpose()?,
         resume,

@@ -39,6 +39,11 @@ named_enum! {
     }
 }
 
+/// The first index of the terms when the user does not say (`kayles seq --from`,
+/// `kayles.sequence(start=)`); indices where the family is undefined are skipped
+/// ([`Sequence::first`]).
+pub const FIRST_INDEX: usize = 1;
+
 /// Which terms of which sequence, and how.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TermsRequest {

@@ -24,7 +24,7 @@ pub struct Args {
     terms: usize,
     /// First index (terms where the family is undefined, like petersen:N,2 for N < 4, are
     /// skipped with a note).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = sequence::FIRST_INDEX)]
     from: usize,
     /// How to compute the terms.
     #[arg(long, value_parser = choice::<Method>(&[
