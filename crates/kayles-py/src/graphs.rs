@@ -9,7 +9,8 @@ use kayles_core::table::SubsetTable;
 use kayles_core::{families, GameKind, Graph};
 use kayles_solve::config::SearchOptions;
 use kayles_solve::graphs::Limit;
-use kayles_solve::route::{self, Engine, Kept, Nimbers, Request, MEMO_SAVE_SECONDS};
+use kayles_solve::memo_file::SAVE_SECONDS;
+use kayles_solve::route::{self, Engine, Kept, Nimbers, Request};
 use kayles_solve::scale_out::checkpoint;
 use kayles_solve::scale_out::run::Watch;
 use kayles_solve::sequence::{Method, Sequence, TermsRequest};
@@ -116,7 +117,7 @@ pub fn nimber(
     let memo_save_seconds = count_or(
         "memo_save_seconds",
         memo_save_seconds,
-        MEMO_SAVE_SECONDS as usize,
+        SAVE_SECONDS as usize,
     )? as u64;
     let search = search_method(method)?;
     if checkpoint.is_some() && (certificate.is_some() || memo_file.is_some()) {

@@ -135,10 +135,11 @@ pub struct ProofSaves {
 }
 
 impl Default for ProofSaves {
-    /// A save every ten minutes, no stop flag.
+    /// A save every ten minutes ([`SAVE_SECONDS`](crate::memo_file::SAVE_SECONDS)), no
+    /// stop flag.
     fn default() -> Self {
         ProofSaves {
-            every: Duration::from_secs(600),
+            every: Duration::from_secs(crate::memo_file::SAVE_SECONDS),
             stop: None,
         }
     }

@@ -50,6 +50,11 @@ use std::fs::File;
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
+/// Seconds between two saves of a long search's state when the user does not say: its
+/// memo file (`--memo-save-seconds`, `memo_save_seconds=`) and a certificate's proof
+/// ([`ProofSaves`](crate::certificates::ProofSaves)).
+pub const SAVE_SECONDS: u64 = 600;
+
 /// The first line of a memo file.
 const MAGIC: &str = "kayles-memo";
 

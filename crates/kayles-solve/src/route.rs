@@ -6,7 +6,7 @@
 use crate::certificates::{PartFile, ProofSaves};
 use crate::config::SearchOptions;
 use crate::graphs::{Limit, Named};
-use crate::memo_file::{MemoFile, Saved};
+use crate::memo_file::{MemoFile, Saved, SAVE_SECONDS};
 use crate::Spelling;
 use anyhow::{bail, ensure, Result};
 use kayles_core::game::GameSolver;
@@ -64,10 +64,6 @@ pub struct Request {
     /// The search's options.
     pub search: SearchOptions,
 }
-
-/// Seconds between two saves of a memo file when the user does not say
-/// (`--memo-save-seconds`, `memo_save_seconds=`).
-pub const MEMO_SAVE_SECONDS: u64 = 600;
 
 /// The time between two saves of a memo file, `seconds` as the user gave it: at least 1,
 /// or an error naming the option as `spelling` spells it.
@@ -151,7 +147,7 @@ impl Kept<'_> {
     pub const NOTHING: Kept<'static> = Kept {
         certificate: None,
         memo_file: None,
-        memo_save: Duration::from_secs(MEMO_SAVE_SECONDS),
+        memo_save: Duration::from_secs(SAVE_SECONDS),
     };
 }
 

@@ -71,7 +71,7 @@ pub struct Args {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = route::MEMO_SAVE_SECONDS,
+        default_value_t = kayles_solve::memo_file::SAVE_SECONDS,
         requires = "memo_file"
     )]
     memo_save_seconds: u64,
