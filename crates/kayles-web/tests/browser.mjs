@@ -177,6 +177,10 @@ async function test() {
   await page.goto(base + "?graph=B!&game=node");
   check((await ready(page)) === "error", "a bad graph6 is refused");
   check((await page.$eval("#message", (e) => e.textContent)).startsWith("graph6:"), "graph6's message");
+  await page.goto(base + "?graph=grid:3x4&game=node&moves=r1c1,r1c2");
+  check((await ready(page)) === "error", "a move list with a gone cell is refused");
+  const gone = await page.$eval("#message", (e) => e.textContent);
+  check(gone === "move 2 of the list: r1c2 is gone (an earlier move removed it)", `the move list's message: '${gone}'`);
 
   // 7. Stop: a long search (Arc Kayles on queens 8) stopped; the page answers at once.
   await page.goto(base + "?graph=queens:8&game=arc");
