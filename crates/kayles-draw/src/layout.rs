@@ -154,7 +154,7 @@ pub fn place(shape: Shape, order: usize) -> Placement {
         }
         Shape::LinkedC4 { n, left, right } => {
             let path_len = left + n + 1 + right;
-            let step = 90.0;
+            let step = 110.0;
             let (top, bottom) = (m, m + 1.3 * step);
             let mut at = vec![(0.0, 0.0); path_len + 2 * n];
             for (j, p) in at.iter_mut().enumerate().take(path_len) {
@@ -162,8 +162,8 @@ pub fn place(shape: Shape, order: usize) -> Placement {
             }
             for i in 0..n {
                 let x = m + step * (left + i) as f64;
-                at[path_len + 2 * i] = (x + 0.22 * step, top);
-                at[path_len + 2 * i + 1] = (x + 0.78 * step, top);
+                at[path_len + 2 * i] = (x + 0.3 * step, top);
+                at[path_len + 2 * i + 1] = (x + 0.7 * step, top);
             }
             let size = (2.0 * m + step * (path_len - 1) as f64, 2.0 * m + 1.3 * step);
             Placement {

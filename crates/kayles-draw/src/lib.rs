@@ -787,7 +787,8 @@ fn drawing(svg: &mut Svg, ctx: &Ctx<'_>, shape: Shape, (x0, y0): (f64, f64)) {
 }
 
 /// The value of each edge's move in a box on the edge, at the first point along it (from
-/// the middle outwards) where the box overlaps no vertex, name or other box.
+/// the middle outwards) where the box overlaps no vertex, name or other box, and where
+/// possible no other edge.
 fn edge_labels(svg: &mut Svg, ctx: &Ctx<'_>, pos: &[(f64, f64)], placed: &mut Vec<Box2>) {
     let size = 15.0;
     for &(u, v) in &ctx.p.edges {
@@ -810,10 +811,20 @@ fn edge_labels(svg: &mut Svg, ctx: &Ctx<'_>, pos: &[(f64, f64)], placed: &mut Ve
         let spots = [
             0.5, 0.4, 0.6, 0.3, 0.7, 0.35, 0.65, 0.25, 0.75, 0.45, 0.55, 0.2, 0.8,
         ];
+        // Best a spot where no other edge crosses the box (a box at a crossing reads as
+        // the other edge's), else one clear of vertices, names and boxes only.
+        let free = |b: Box2| placed.iter().all(|&o| !overlaps(b, o));
+        let alone = |b: Box2| {
+            ctx.p
+                .edges
+                .iter()
+                .all(|&(a, e)| (a, e) == (u, v) || !segment_hits_box(pos[a], pos[e], b))
+        };
         let spot = spots
             .iter()
             .map(|&t| at(t))
-            .find(|&b| placed.iter().all(|&o| !overlaps(b, o)))
+            .find(|&b| free(b) && alone(b))
+            .or_else(|| spots.iter().map(|&t| at(t)).find(|&b| free(b)))
             .unwrap_or_else(|| at(0.5));
         placed.push(spot);
         let fill = colour(value);
