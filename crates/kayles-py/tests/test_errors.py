@@ -66,6 +66,7 @@ PYTHON_ONLY = [
     (lambda: kayles.rooks(5), TypeError, "a board is a str or a list of row strings"),
     (lambda: kayles.certify(["NK-XOR", "NO-SUCH"]), ValueError, "unknown claim 'NO-SUCH' (the claims are NK-XOR, "),
     (lambda: kayles.certify(tier="huge"), ValueError, "unknown tier 'huge' (expected quick or full)"),
+    (lambda: kayles.nimber("grid:3x4", memo_save_seconds=0), ValueError, "memo_save_seconds must be at least 1"),
 ]
 
 
