@@ -559,10 +559,15 @@ fn mini_boards(svg: &mut Svg, ctx: &Ctx<'_>, rows: usize, cols: usize, (x0, y0):
             continue;
         }
         let inner = (left + 12.0, top + 19.0);
-        // The small board's squares: the cell itself dark, the others light grey.
+        // The small board's squares: the cell itself dark, the cells gone grey, the others
+        // light grey.
         for w in 0..rows * cols {
             let (l, t) = corner(cols, square, inner, w);
-            let fill = if w == u { INK } else { Rgb(0xf0, 0xf0, 0xf0) };
+            let fill = match (w == u, ctx.in_play(w)) {
+                (true, _) => INK,
+                (false, false) => GONE,
+                (false, true) => Rgb(0xf0, 0xf0, 0xf0),
+            };
             svg.rect((l, t, square, square), Some(fill), Some((WHITE, 0.5)), "");
         }
         let mut mine = partners.get(&u).cloned().unwrap_or_default();
