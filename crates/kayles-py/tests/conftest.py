@@ -94,12 +94,13 @@ KNOWN = REPO / "fixtures" / "known"
 
 
 def _known_lines(name):
-    """The data lines of fixtures/known/NAME, each split at `|` into trimmed fields."""
+    """The data lines of fixtures/known/NAME, each split at " | " into trimmed fields (a
+    graph6 string may hold "|", never a space)."""
     rows = []
     for line in (KNOWN / name).read_text().splitlines():
         line = line.strip()
         if line and not line.startswith("#"):
-            rows.append([field.strip() for field in line.split("|")])
+            rows.append([field.strip() for field in line.split(" | ")])
     assert rows, f"{name}: no data lines"
     return rows
 

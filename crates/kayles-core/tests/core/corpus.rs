@@ -9,67 +9,30 @@ use kayles_core::game::GameSolver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{brute, families, GameKind, Graph, VertexSet};
 
-/// Named small graphs covering the families and some awkward shapes.
+/// Named small graphs covering the families and some awkward shapes (twins of both
+/// kinds, pendant leaves of every kind): every graph of the corpus of known values
+/// (`fixtures/known/values.txt`), named by its family spec or graph6 string.
 pub fn fixtures() -> Vec<(String, Graph)> {
-    let specs = [
-        "path:1",
-        "path:7",
-        "cycle:3",
-        "cycle:8",
-        "complete:5",
-        "empty:4",
-        "star:6",
-        "grid:2x5",
-        "grid:3x4",
-        "petersen:5,2",
-        "petersen:6,2",
-        "queens:3",
-        "linked-c4:3",
-        "linked-c4-b:2",
-        "linked-c4-c:1",
-        "linked-c4-alt:3",
-    ];
-    let mut out: Vec<(String, Graph)> = specs
-        .iter()
-        .map(|s| (s.to_string(), families::build(s).unwrap()))
+    let out: Vec<(String, Graph)> = crate::known::graphs()
+        .into_iter()
+        .map(|name| {
+            let g = build(&name);
+            (name, g)
+        })
         .collect();
-    // Twins of both kinds: K2 + three false twins hanging off a path.
-    let twins = Graph::from_edges(
-        7,
-        &[
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (2, 4),
-            (2, 5),
-            (3, 6),
-            (4, 6),
-            (5, 6),
-        ],
+    assert!(
+        out.len() >= 15,
+        "fixtures/known/values.txt: {} graphs",
+        out.len()
     );
-    out.push(("false-twins".into(), twins));
-    let true_twins =
-        Graph::from_edges(5, &[(0, 1), (0, 2), (1, 2), (2, 3), (1, 3), (0, 3), (3, 4)]);
-    out.push(("true-twins".into(), true_twins));
-    // Pendant leaves of every kind (for the Arc Kayles reductions): a vertex with three
-    // leaves, a useless vertex between two vertices with leaves, a leaf on a cycle.
-    let leaves = Graph::from_edges(
-        10,
-        &[
-            (0, 1),
-            (0, 2),
-            (0, 3),
-            (0, 4),
-            (4, 5),
-            (5, 6),
-            (6, 7),
-            (4, 8),
-            (6, 9),
-            (5, 8),
-        ],
-    );
-    out.push(("pendant-leaves".into(), leaves));
     out
+}
+
+/// The graph a corpus name stands for: a family spec or a graph6 string.
+pub fn build(name: &str) -> Graph {
+    families::build(name)
+        .or_else(|_| kayles_core::graph6::parse(name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The search threaded through the pool even on tiny positions.

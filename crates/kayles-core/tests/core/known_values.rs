@@ -67,7 +67,7 @@ fn published_sequences_by_every_search() {
 fn single_graphs_by_definition_table_and_search() {
     let values = known::values();
     for v in &values {
-        let (kind, g) = (game(&v.game), families::build(&v.graph).unwrap());
+        let (kind, g) = (game(&v.game), crate::corpus::build(&v.graph));
         let what = format!("{} ({})", v.graph, v.game);
         let judge = match kind {
             GameKind::Node => brute::node_kayles(&g, brute::full_mask(&g)),
