@@ -817,26 +817,9 @@ fn certified_split(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     (jobs, results, certs)
 }
 
-/// `join --verify DIR` with the results `results`: the output.
-fn verified_join(jobs: &Path, results: &Path, certs: &Path) -> std::process::Output {
-    kayles(
-        &[
-            "join",
-            "grid:3x8",
-            "--jobs",
-            s(jobs),
-            "--results",
-            s(results),
-            "--verify",
-            s(certs),
-        ],
-        "",
-    )
-}
-
-/// The one-line error of a `join --verify` that must fail.
-fn verified_join_error(jobs: &Path, results: &Path, certs: &Path) -> String {
-    let args = [
+/// The arguments of `join grid:3x8 --jobs JOBS --results RESULTS --verify DIR`.
+fn verify_args<'a>(jobs: &'a Path, results: &'a Path, certs: &'a Path) -> [&'a str; 8] {
+    [
         "join",
         "grid:3x8",
         "--jobs",
@@ -845,8 +828,17 @@ fn verified_join_error(jobs: &Path, results: &Path, certs: &Path) -> String {
         s(results),
         "--verify",
         s(certs),
-    ];
-    error(&args, "")
+    ]
+}
+
+/// `join --verify DIR` with the results `results`: the output.
+fn verified_join(jobs: &Path, results: &Path, certs: &Path) -> std::process::Output {
+    kayles(&verify_args(jobs, results, certs), "")
+}
+
+/// The one-line error of a `join --verify` that must fail.
+fn verified_join_error(jobs: &Path, results: &Path, certs: &Path) -> String {
+    error(&verify_args(jobs, results, certs), "")
 }
 
 /// A results file with every value changed to 7 joined to 0 with exit status 0
