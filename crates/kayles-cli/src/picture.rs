@@ -11,8 +11,7 @@
 
 use anyhow::{anyhow, Result};
 use kayles_core::moves::Move;
-use kayles_core::GameKind;
-use kayles_draw::{Game, MoveValue, Picture};
+use kayles_draw::{MoveValue, Picture};
 use kayles_solve::moves::GameState;
 use std::path::Path;
 
@@ -33,10 +32,7 @@ pub fn picture(state: &GameState, title: String, values: &[(Move, Option<u32>)])
     Picture {
         title,
         spec: state.named().name.clone(),
-        game: match state.game() {
-            GameKind::Node => Game::Node,
-            GameKind::Arc => Game::Arc,
-        },
+        game: state.game(),
         order: g.order(),
         edges: g.edges(),
         in_play: (0..g.order())
@@ -44,13 +40,7 @@ pub fn picture(state: &GameState, title: String, values: &[(Move, Option<u32>)])
             .collect(),
         moves: values
             .iter()
-            .map(|&(mv, value)| MoveValue {
-                mv: match mv {
-                    Move::Vertex(v) => kayles_draw::Move::Vertex(v),
-                    Move::Edge(u, v) => kayles_draw::Move::edge(u, v),
-                },
-                value,
-            })
+            .map(|&(mv, value)| MoveValue { mv, value })
             .collect(),
     }
 }

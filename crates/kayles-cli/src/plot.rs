@@ -8,10 +8,6 @@ use std::path::Path;
 
 /// Writes the terms of `family` (`grid:3xN`) in `game` as an SVG plot.
 pub fn plot(path: &Path, game: GameKind, family: &str, terms: &[(usize, u64)]) -> Result<()> {
-    let game = match game {
-        GameKind::Node => kayles_draw::Game::Node,
-        GameKind::Arc => kayles_draw::Game::Arc,
-    };
     let svg = kayles_draw::plot(&kayles_draw::Plot {
         title: format!("{} on {family}", game.title()),
         terms: terms.to_vec(),

@@ -35,6 +35,14 @@ impl GameKind {
     /// Both games, Node Kayles first.
     pub const ALL: [GameKind; 2] = [GameKind::Node, GameKind::Arc];
 
+    /// The game's name in titles and messages: "Node Kayles" or "Arc Kayles".
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Node => "Node Kayles",
+            GameKind::Arc => "Arc Kayles",
+        }
+    }
+
     /// The name used on the command line and in JSON: `node` or `arc`.
     pub fn name(self) -> &'static str {
         match self {

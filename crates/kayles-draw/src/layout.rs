@@ -3,6 +3,7 @@
 //! positions of the shapes that are not boards. Any other graph (graph6, a family without
 //! a shape of its own) is drawn on a circle.
 
+use kayles_core::board::Board;
 use std::f64::consts::PI;
 
 /// How a graph is laid out.
@@ -105,7 +106,7 @@ impl Shape {
     /// `kayles moves` names it.
     pub fn vertex_name(self, v: usize) -> String {
         match self {
-            Shape::Board { cols, .. } if cols > 0 => format!("r{}c{}", v / cols + 1, v % cols + 1),
+            Shape::Board { rows, cols } if cols > 0 => Board { rows, cols }.label(v),
             _ => v.to_string(),
         }
     }

@@ -21,11 +21,11 @@
 //! terms of a sequence.
 //!
 //! ```
-//! use kayles_draw::{draw, Game, Move, MoveValue, Picture};
+//! use kayles_draw::{draw, GameKind, Move, MoveValue, Picture};
 //! let picture = Picture {
 //!     title: "Node Kayles on path:3".into(),
 //!     spec: "path:3".into(),
-//!     game: Game::Node,
+//!     game: GameKind::Node,
 //!     order: 3,
 //!     edges: vec![(0, 1), (1, 2)],
 //!     in_play: vec![true; 3],
@@ -50,40 +50,10 @@ use layout::place;
 use std::collections::HashMap;
 use svg::{escape, text_width, Rgb, Svg, FAINT, GONE, INK, LINES, WHITE};
 
-/// The game played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Game {
-    /// A move takes a vertex and its neighbours.
-    Node,
-    /// A move takes an edge: its two ends go, and every edge at them.
-    Arc,
-}
-
-impl Game {
-    /// "Node Kayles" or "Arc Kayles".
-    pub fn title(self) -> &'static str {
-        match self {
-            Game::Node => "Node Kayles",
-            Game::Arc => "Arc Kayles",
-        }
-    }
-}
-
-/// A move: a vertex (Node Kayles) or an edge `u-v` with `u < v` (Arc Kayles).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// The vertex.
-    Vertex(usize),
-    /// The edge, smaller end first.
-    Edge(usize, usize),
-}
-
-impl Move {
-    /// The edge `u-v` in order.
-    pub fn edge(u: usize, v: usize) -> Move {
-        Move::Edge(u.min(v), u.max(v))
-    }
-}
+/// The game played and its moves are the engine's own: a picture draws what
+/// `kayles_core::moves` computed.
+pub use kayles_core::moves::Move;
+pub use kayles_core::GameKind;
 
 /// A legal move and the value of the position after it (`None`: not computed, the move
 /// is known not to win).
@@ -103,7 +73,7 @@ pub struct Picture {
     /// The graph's family spec or graph6 (it chooses the [`Shape`]).
     pub spec: String,
     /// The game.
-    pub game: Game,
+    pub game: GameKind,
     /// The number of vertices.
     pub order: usize,
     /// The edges `(u, v)`.
@@ -135,8 +105,8 @@ enum Layout {
 
 fn layout(p: &Picture) -> Layout {
     match (Shape::of_spec(&p.spec, p.order), p.game) {
-        (Shape::Board { rows, cols }, Game::Node) => Layout::HeatMap(rows, cols),
-        (Shape::Board { rows, cols }, Game::Arc) => {
+        (Shape::Board { rows, cols }, GameKind::Node) => Layout::HeatMap(rows, cols),
+        (Shape::Board { rows, cols }, GameKind::Arc) => {
             let cell = |v: usize| (v / cols, v % cols);
             let dominoes = p.edges.iter().all(|&(u, v)| {
                 let ((r1, c1), (r2, c2)) = (cell(u), cell(v));
@@ -179,7 +149,7 @@ pub fn check(p: &Picture, name: &str) -> Result<(), String> {
                     p.order
                 ));
             }
-            if p.game == Game::Arc && p.edges.len() > MAX_DRAWN_EDGES {
+            if p.game == GameKind::Arc && p.edges.len() > MAX_DRAWN_EDGES {
                 return Err(format!(
                     "{name} is too big for a drawing in Arc Kayles: {} edges, at most \
                      {MAX_DRAWN_EDGES}",
@@ -362,9 +332,9 @@ fn legend_entries(ctx: &Ctx<'_>, layout: Layout) -> Vec<(Rgb, String)> {
     }
     if p.moves.is_empty() {
         let thing = match (p.game, board) {
-            (Game::Node, true) => "cell",
-            (Game::Node, false) => "vertex",
-            (Game::Arc, _) => "edge",
+            (GameKind::Node, true) => "cell",
+            (GameKind::Node, false) => "vertex",
+            (GameKind::Arc, _) => "edge",
         };
         out.push((NOT_WINNING, format!("no {thing} left to play")));
     }
@@ -667,7 +637,7 @@ fn drawing(svg: &mut Svg, ctx: &Ctx<'_>, shape: Shape, (x0, y0): (f64, f64)) {
         }
     }
     let radius = (closest / 3.2).clamp(9.0, 22.0);
-    let arc = p.game == Game::Arc;
+    let arc = p.game == GameKind::Arc;
     // Edges first, under the vertices.
     for &(u, v) in &p.edges {
         let mv = Move::edge(u, v);
@@ -867,7 +837,7 @@ mod tests {
 
     #[test]
     fn titles_are_escaped_and_every_layout_is_xml() {
-        let path = |spec: &str, order: usize, game: Game| Picture {
+        let path = |spec: &str, order: usize, game: GameKind| Picture {
             title: "<a & \"b\">".into(),
             spec: spec.into(),
             game,
@@ -882,10 +852,10 @@ mod tests {
                 .collect(),
         };
         let pictures = [
-            path("grid:1x4", 4, Game::Arc),
-            path("queens:2", 4, Game::Arc),
-            path("path:4", 4, Game::Arc),
-            path("cycle:0", 0, Game::Node),
+            path("grid:1x4", 4, GameKind::Arc),
+            path("queens:2", 4, GameKind::Arc),
+            path("path:4", 4, GameKind::Arc),
+            path("cycle:0", 0, GameKind::Node),
         ];
         for p in &pictures {
             let svg = draw(p);

@@ -90,9 +90,9 @@ impl CertificateDir {
             bail!(
                 "{} certifies {} on {}, not {} on {spec}",
                 path.display(),
-                game_name(header.game),
+                header.game.title(),
                 header.graph,
-                game_name(self.game)
+                self.game.title()
             );
         }
         Ok(Some(header.nimber))
@@ -382,13 +382,5 @@ impl Checkpoint for FileCheckpoint {
         saved?;
         self.last = Instant::now();
         Ok(())
-    }
-}
-
-/// The game's name in messages: "Node Kayles" or "Arc Kayles".
-pub(crate) fn game_name(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Node => "Node Kayles",
-        GameKind::Arc => "Arc Kayles",
     }
 }

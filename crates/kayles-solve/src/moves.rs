@@ -74,14 +74,6 @@ pub enum MoveError {
     },
 }
 
-/// The game's name in messages.
-fn game_title(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Node => "Node Kayles",
-        GameKind::Arc => "Arc Kayles",
-    }
-}
-
 /// A game on a named graph: the graph (the host of every position), its board when it is
 /// a board family, the position left, and the solver whose memo serves every position of
 /// the game (and of the next graph, after [`restart`](Self::restart)).
@@ -253,7 +245,7 @@ impl GameState {
                     Move::Vertex(_) => "a vertex",
                     Move::Edge(..) => "an edge",
                 },
-                game: game_title(self.game),
+                game: self.game.title(),
                 wanted,
             });
         }

@@ -13,7 +13,6 @@ pub mod explorer;
 pub use explorer::{parse_game, parse_graph, Explorer, MAX_EDGES, MAX_ORDER};
 
 use kayles_core::moves::Move;
-use kayles_core::GameKind;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
@@ -46,21 +45,12 @@ impl WebGame {
         let explorer = &self.explorer;
         let graph = explorer.graph();
         let position = explorer.position();
-        let game = match explorer.game() {
-            GameKind::Node => kayles_draw::Game::Node,
-            GameKind::Arc => kayles_draw::Game::Arc,
-        };
+        let game = explorer.game();
         let moves = explorer
             .legal_moves()
             .into_iter()
             .zip(&self.values)
-            .map(|(mv, &value)| kayles_draw::MoveValue {
-                mv: match mv {
-                    Move::Vertex(v) => kayles_draw::Move::Vertex(v),
-                    Move::Edge(u, v) => kayles_draw::Move::Edge(u, v),
-                },
-                value,
-            })
+            .map(|(mv, &value)| kayles_draw::MoveValue { mv, value })
             .collect();
         kayles_draw::Picture {
             title: format!("{} on {}", game.title(), explorer.spec()),

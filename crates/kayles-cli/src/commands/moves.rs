@@ -114,10 +114,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
 }
 
 fn title(state: &GameState, what: &str) -> String {
-    let game = match state.game() {
-        GameKind::Node => "Node Kayles",
-        GameKind::Arc => "Arc Kayles",
-    };
+    let game = state.game().title();
     let after = if state.history().is_empty() {
         String::new()
     } else {

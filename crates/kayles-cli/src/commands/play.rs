@@ -88,13 +88,6 @@ pub fn run(args: &Args) -> Result<()> {
     play(&mut state, !args.second, &mut input, &mut out)
 }
 
-fn game_title(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Node => "Node Kayles",
-        GameKind::Arc => "Arc Kayles",
-    }
-}
-
 /// The engine's move, with the live search line on a terminal.
 fn engine_move(state: &mut GameState) -> Result<Option<EngineMove>> {
     let watch = state.solver().progress();
@@ -110,7 +103,7 @@ fn self_play(state: &mut GameState, out: &mut impl Write) -> Result<()> {
         out,
         "{} on {}: a perfect game (a winning move whenever there is one, else the move \
          leaving the most playable vertices)",
-        game_title(state.game()),
+        state.game().title(),
         state.named().name
     )?;
     let players = ["first", "second"];
@@ -152,7 +145,7 @@ fn play(
         out,
         "{} on {}. You move {} ({you}), the engine {} ({engine}). Type a move ({}); q \
          quits.",
-        game_title(state.game()),
+        state.game().title(),
         state.named().name,
         if you_first { "first" } else { "second" },
         if you_first { "second" } else { "first" },

@@ -8,7 +8,7 @@
 use super::files::{self, Manifest, Results};
 use super::run::certificate_name;
 use super::split::resplit;
-use crate::certificates::{file_name, game_name};
+use crate::certificates::file_name;
 use crate::graphs::Named;
 use anyhow::{anyhow, Result};
 use kayles_core::GameKind;
@@ -164,8 +164,8 @@ fn verify_job(
         return Err(format!(
             "job {job}: {} certifies {}, but the split is of {}",
             path.display(),
-            game_name(certified),
-            game_name(game)
+            certified.title(),
+            game.title()
         ));
     }
     if verified.nimber != value {

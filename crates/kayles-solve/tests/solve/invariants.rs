@@ -21,8 +21,13 @@ fn repo() -> PathBuf {
 /// dev-dependency (see [`checker_faults`]).
 const LAYERS: &[&[&str]] = &[
     &["kayles-check"],
-    &["kayles-core", "kayles-draw"],
-    &["kayles-modules", "wak-reduce", "kayles-sequences"],
+    &["kayles-core"],
+    &[
+        "kayles-modules",
+        "wak-reduce",
+        "kayles-sequences",
+        "kayles-draw",
+    ],
     &["kayles-chains", "kayles-cert"],
     &["kayles-solve", "certify"],
     &["kayles-cli", "kayles-py", "kayles-web", "xtask"],
