@@ -250,7 +250,7 @@ def test_ctrl_c_stops_a_long_run(tmp_path, call):
         line = f"kayles.run({str(jobs)!r}, {str(results)!r})"
     else:
         results = tmp_path / "ck" / "results.txt"
-        line = f"kayles.nimber('queens:12', checkpoint={str(tmp_path / 'ck')!r})"
+        line = f"kayles.nimber('queens:13', checkpoint={str(tmp_path / 'ck')!r})"
     script = SCRIPT.format(call=line)
     child = subprocess.Popen([sys.executable, "-c", script, "-"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
