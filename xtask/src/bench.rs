@@ -29,6 +29,7 @@
 //!   cases of that spec, e.g. `--only queens:14`; queens 16 (minutes a run on each side)
 //!   runs only when named so: `--only queens:16 --cap 1800`.
 
+use crate::bench_engine::{median_of, Sample};
 use anyhow::{bail, Context, Result};
 use kayles_core::node::Solver;
 use kayles_core::table::SubsetTable;
@@ -252,15 +253,6 @@ fn run_other(kind: &str, case: &str) -> Result<()> {
     Ok(())
 }
 
-/// One measured run: wall time, peak resident memory, and the value computed (runs of one
-/// case must agree on it).
-#[derive(Clone, Copy)]
-pub(crate) struct Sample {
-    pub(crate) seconds: f64,
-    pub(crate) peak_kib: u64,
-    pub(crate) result: u64,
-}
-
 fn measure(kind: &str, case: &str) -> Result<Sample> {
     let out = Command::new(std::env::current_exe()?)
         .args(["bench-one", kind, case])
@@ -280,22 +272,6 @@ fn measure(kind: &str, case: &str) -> Result<Sample> {
 
 fn median(kind: &str, case: &str, runs: usize) -> Result<Sample> {
     median_of(&format!("{kind} {case}"), runs, || measure(kind, case))
-}
-
-/// The run of median time among `runs` runs of `measure`, which must all compute the same
-/// value (`label` names them in the error).
-pub(crate) fn median_of(
-    label: &str,
-    runs: usize,
-    mut measure: impl FnMut() -> Result<Sample>,
-) -> Result<Sample> {
-    let mut samples: Vec<Sample> = (0..runs).map(|_| measure()).collect::<Result<_>>()?;
-    samples.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    let results: Vec<u64> = samples.iter().map(|s| s.result).collect();
-    if results.windows(2).any(|w| w[0] != w[1]) {
-        bail!("{label}: runs disagree: {results:?}");
-    }
-    Ok(samples.swap_remove(runs / 2))
 }
 
 fn machine() -> String {

@@ -4,7 +4,6 @@
 //! run is a child process measured by `wait4`, so its wall time and peak resident memory
 //! are its own; the median of `runs` is reported. Values must agree across routes, or the benchmark fails.
 
-use crate::bench::{median_of, Sample};
 use anyhow::{bail, Context, Result};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -345,4 +344,29 @@ pub fn run(runs: usize, compare: Option<&str>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// One measured run: wall time, peak resident memory, and the value computed (runs of one
+/// case must agree on it).
+#[derive(Clone, Copy)]
+pub(crate) struct Sample {
+    pub(crate) seconds: f64,
+    pub(crate) peak_kib: u64,
+    pub(crate) result: u64,
+}
+
+/// The run of median time among `runs` runs of `measure`, which must all compute the same
+/// value (`label` names them in the error).
+pub(crate) fn median_of(
+    label: &str,
+    runs: usize,
+    mut measure: impl FnMut() -> Result<Sample>,
+) -> Result<Sample> {
+    let mut samples: Vec<Sample> = (0..runs).map(|_| measure()).collect::<Result<_>>()?;
+    samples.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    let results: Vec<u64> = samples.iter().map(|s| s.result).collect();
+    if results.windows(2).any(|w| w[0] != w[1]) {
+        bail!("{label}: runs disagree: {results:?}");
+    }
+    Ok(samples.swap_remove(runs / 2))
 }

@@ -211,7 +211,7 @@ fn kayles_invocation(
 }
 
 /// A measured cell: "1.23 s, 456 MiB", or "> cap" for a run that was stopped.
-fn capped_cell(sample: Option<&crate::bench::Sample>, cap: f64) -> String {
+fn capped_cell(sample: Option<&crate::bench_engine::Sample>, cap: f64) -> String {
     sample.map_or_else(|| format!("> {cap:.0} s (stopped)"), cell)
 }
 

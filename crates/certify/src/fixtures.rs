@@ -8,12 +8,48 @@
 //! `wak/weighted.txt` and `rooks/boards.txt` (generator specs), `wak/lemmas.txt`,
 //! `sequences/ranges.txt`.
 
-use crate::check::Tier;
 use itertools::Itertools;
 use kayles_core::{graph6, Graph};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use wak_reduce::{rooks::Board, WeightedGraph};
+
+/// How much to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tier {
+    /// All graphs on 1..7 vertices, small weights and boards: a couple of minutes.
+    Quick,
+    /// Adds all graphs on 8 and 9 vertices, bigger weights and boards: under an hour.
+    Full,
+}
+
+impl Tier {
+    /// Parses `quick` or `full`.
+    pub fn parse(s: &str) -> Option<Tier> {
+        match s {
+            "quick" => Some(Tier::Quick),
+            "full" => Some(Tier::Full),
+            _ => None,
+        }
+    }
+
+    /// Whether a fixture line of tier `line_tier` (`quick` or `full`) runs in this tier:
+    /// quick lines run in both tiers, full lines in the full tier only.
+    pub fn includes(self, line_tier: &str) -> bool {
+        line_tier == "quick" || (self == Tier::Full && line_tier == "full")
+    }
+}
+
+impl fmt::Display for Tier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Tier::Quick => "quick",
+            Tier::Full => "full",
+        })
+    }
+}
 
 /// A missing or malformed fixture file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@ use crate::engines::{
 };
 use crate::fixtures::{self, FixtureError};
 use crate::modules::substitute;
+use crate::report::histogram_line;
 use kayles_core::{families, Graph};
 use rayon::prelude::*;
 use std::fmt;
@@ -26,15 +27,6 @@ pub struct FamilyHistogram {
     pub subsets: Option<Vec<u128>>,
     /// `k -> number of members whose full-board nimber is `k``.
     pub full: Vec<u128>,
-}
-
-/// A histogram as `value:count` pairs on one line (snapshots and counterexample reports).
-pub(crate) fn histogram_line(h: &[u128]) -> String {
-    h.iter()
-        .enumerate()
-        .map(|(k, c)| format!("{k}:{c}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 impl fmt::Display for FamilyHistogram {

@@ -37,8 +37,9 @@ pub mod report;
 pub mod sequences;
 pub mod wak;
 
-pub use check::{CheckError, CheckResult, Context, Counterexample, Counts, Shard, Tier};
+pub use check::{CheckError, CheckResult, Context, Counterexample, Counts, Shard};
 pub use engines::Engines;
+pub use fixtures::Tier;
 
 /// The examples of README.md, run as doctests.
 #[cfg(doctest)]

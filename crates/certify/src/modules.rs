@@ -7,7 +7,7 @@
 use crate::check::{counterexample, par_check, vertex_list, CheckError, CheckResult, Context};
 use crate::engines::{closed_masks, histogram, node_definition_table, trim};
 use crate::fixtures::{blowups, module_families, tier_graphs, Blowup, GraphEntry, ModuleFamily};
-use crate::histograms::histogram_line;
+use crate::report::histogram_line;
 use kayles_core::{graph6, mex, Graph};
 use std::collections::HashMap;
 

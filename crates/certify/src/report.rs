@@ -214,3 +214,12 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
         claims,
     })
 }
+
+/// A histogram as `value:count` pairs on one line (snapshots and counterexample reports).
+pub(crate) fn histogram_line(h: &[u128]) -> String {
+    h.iter()
+        .enumerate()
+        .map(|(k, c)| format!("{k}:{c}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -33,7 +33,7 @@ use crate::set_key::Key;
 use crate::writer::CertificateWriter;
 use crate::Error;
 use hashbrown::HashMap;
-use kayles_core::small::SmallSolver;
+use kayles_core::leaves::small::SmallSolver;
 use kayles_core::{GameKind, Graph, VertexSet};
 use std::io::Write;
 

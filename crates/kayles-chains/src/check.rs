@@ -2,7 +2,7 @@
 //! [`GameSolver`] of the recurrence's game, `kayles_core::node::Solver` for Node Kayles,
 //! `kayles_core::arc::Solver` for Arc Kayles), for every number of copies up to a bound.
 
-use crate::eval::Terms;
+use crate::eval::{recurrence_options, Terms};
 use crate::play;
 use crate::recurrence::Recurrence;
 use kayles_core::engine::SearchError;
@@ -82,33 +82,6 @@ pub fn check_against_search(
         }
     }
     Ok(compared)
-}
-
-/// The set of option values the recurrence lists for type `ty` at `m >= from`, sorted.
-///
-/// # Panics
-/// If `m < from` or `terms` stop before `m`.
-pub fn recurrence_options(rec: &Recurrence, terms: &Terms, ty: usize, m: usize) -> Vec<u16> {
-    let t = &rec.types[ty];
-    assert!(
-        m >= t.from,
-        "below `from` the values are not given by options"
-    );
-    let v = &terms.values;
-    let mut out: Vec<u16> = t
-        .extras
-        .iter()
-        .map(|e| e.piece ^ v[e.target][m - e.shift])
-        .collect();
-    for r in &t.runs {
-        let (lo, hi) = r.range(m);
-        for k in lo..=hi.max(lo as isize - 1) as usize {
-            out.push(r.piece ^ v[r.left][k] ^ v[r.right][m - r.t - k]);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// A move whose value by search is not among the recurrence's options, or an option no

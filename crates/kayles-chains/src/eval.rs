@@ -248,7 +248,7 @@ fn schedule(rec: &Recurrence, n_max: usize) -> impl Iterator<Item = (usize, usiz
 }
 
 /// The same terms the plain way: every option listed
-/// ([`check::recurrence_options`](crate::check::recurrence_options)), then the mex.
+/// ([`recurrence_options`]), then the mex.
 pub fn terms_reference(rec: &Recurrence, n_max: usize) -> Terms {
     let mut terms = Terms {
         values: vec![vec![0u16; n_max + 1]; rec.types.len()],
@@ -256,10 +256,35 @@ pub fn terms_reference(rec: &Recurrence, n_max: usize) -> Terms {
     for (m, ty) in schedule(rec, n_max) {
         terms.values[ty][m] = match rec.types[ty].base_value(m) {
             Some(v) => v,
-            None => {
-                kayles_core::mex::of_values(crate::check::recurrence_options(rec, &terms, ty, m))
-            }
+            None => kayles_core::mex::of_values(recurrence_options(rec, &terms, ty, m)),
         };
     }
     terms
+}
+
+/// The set of option values the recurrence lists for type `ty` at `m >= from`, sorted.
+///
+/// # Panics
+/// If `m < from` or `terms` stop before `m`.
+pub fn recurrence_options(rec: &Recurrence, terms: &Terms, ty: usize, m: usize) -> Vec<u16> {
+    let t = &rec.types[ty];
+    assert!(
+        m >= t.from,
+        "below `from` the values are not given by options"
+    );
+    let v = &terms.values;
+    let mut out: Vec<u16> = t
+        .extras
+        .iter()
+        .map(|e| e.piece ^ v[e.target][m - e.shift])
+        .collect();
+    for r in &t.runs {
+        let (lo, hi) = r.range(m);
+        for k in lo..=hi.max(lo as isize - 1) as usize {
+            out.push(r.piece ^ v[r.left][k] ^ v[r.right][m - r.t - k]);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }

@@ -25,7 +25,8 @@
 //! pendant leaf of its own, for instance, may not be deleted).
 
 use crate::bits::Bits;
-use crate::small::SmallSolver;
+use crate::leaves::small::SmallSolver;
+use crate::rules::arc_move;
 use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
 use crate::{engine::SearchError, node::Solver as NodeSolver};
 use crate::{GameKind, Graph};
@@ -70,7 +71,7 @@ impl VertexRules for ArcKayles {
         for v in host.open[u].intersection(component).iter() {
             if v > u {
                 // Every piece left touches u or v.
-                let rest = component.without(u).without(v);
+                let rest = arc_move(component, u, v);
                 let seeds = host.open[u].union(host.open[v]);
                 host.split_seeded(rest, seeds, out, |k| k > 1);
                 out.push(S::empty());
@@ -86,7 +87,7 @@ impl VertexRules for ArcKayles {
         let taken = component.difference(left);
         for u in taken.iter() {
             for v in host.open[u].intersection(taken).iter().filter(|&v| v > u) {
-                let rest = component.without(u).without(v);
+                let rest = arc_move(component, u, v);
                 let dead = taken.without(u).without(v);
                 if dead
                     .iter()

@@ -27,6 +27,7 @@
 
 use crate::engine::SearchError;
 use crate::game::GameSolver;
+use crate::rules::{arc_move_in, node_move_in};
 use crate::{GameKind, Graph, VertexSet};
 use std::fmt;
 
@@ -74,13 +75,8 @@ impl Move {
     /// The position after the move (which must be legal).
     pub fn after(self, host: &Graph, set: &VertexSet) -> VertexSet {
         match self {
-            Move::Vertex(v) => set.difference(&host.closed_neighbourhood(v)),
-            Move::Edge(u, v) => {
-                let mut out = set.clone();
-                out.remove(u);
-                out.remove(v);
-                out
-            }
+            Move::Vertex(v) => node_move_in(host, set, v),
+            Move::Edge(u, v) => arc_move_in(set, u, v),
         }
     }
 }

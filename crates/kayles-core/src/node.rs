@@ -27,7 +27,9 @@
 
 use crate::bits::Bits;
 use crate::canonical::mix;
-use crate::small::SmallSolver;
+use crate::engine::Position;
+use crate::leaves::small::SmallSolver;
+use crate::rules::node_move;
 use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
 use crate::GameKind;
 
@@ -61,7 +63,7 @@ impl VertexRules for NodeKayles {
         out: &mut Vec<S>,
     ) -> usize {
         // Every piece left touches N[v]: it holds a vertex at distance 2 from v.
-        let rest = component.difference(host.closed[v]);
+        let rest = node_move(component, host.closed[v]);
         host.split_seeded(rest, host.second[v], out, |_| true);
         out.push(S::empty());
         1

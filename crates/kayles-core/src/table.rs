@@ -13,6 +13,7 @@
 //! `popcount(hi)`: the blocks of one wave are independent and go to different threads.
 //! Each block is a contiguous run of the table, filled in increasing order.
 
+use crate::rules::{arc_move, node_move};
 use crate::{GameKind, Graph};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
@@ -213,7 +214,7 @@ fn node_seen(closed: &[u64], s: u64, value: impl Fn(u64) -> u8) -> u64 {
     while rest != 0 {
         let v = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        seen |= 1 << value(s & !closed[v]);
+        seen |= 1 << value(node_move(s, closed[v]));
     }
     seen
 }
@@ -250,7 +251,7 @@ impl TableMoves for ArcMoves {
             while later != 0 {
                 let v = later.trailing_zeros();
                 later &= later - 1;
-                seen |= 1 << value(s & !(1 << u | 1 << v));
+                seen |= 1 << value(arc_move(s, u, v as usize));
             }
         }
         seen

@@ -12,14 +12,14 @@
 
 use crate::bits::{component_within, local_rows_of, Bits};
 use crate::canonical::{self, Canonizer, ClassCounter};
-use crate::dense_leaf::{DenseLeaf, MAX_LEAF_ORDER};
 use crate::engine::{
     self, Game, Layers, Record, SearchConfig, SearchError, SearchProgress, SearchStats, SharedMemo,
     Simplified,
 };
 use crate::known::PathNimbers;
-use crate::leaf_host_table::LeafHostTable;
-use crate::small::{SmallSolver, MAX_SMALL_ORDER};
+use crate::leaves::dense::{DenseLeaf, MAX_LEAF_ORDER};
+use crate::leaves::host_table::LeafHostTable;
+use crate::leaves::small::{SmallSolver, MAX_SMALL_ORDER};
 use crate::symmetry::HostSymmetry;
 use crate::{GameKind, Graph, VertexSet};
 use std::any::Any;
@@ -601,8 +601,8 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         }
         let before = scratch.leaf.positions;
         scratch.leaf.set_stop_flag(stop);
-        let win = if S::WORDS <= crate::dense_leaf::HOST_WORDS {
-            let mut words = [0u64; crate::dense_leaf::HOST_WORDS];
+        let win = if S::WORDS <= crate::leaves::dense::HOST_WORDS {
+            let mut words = [0u64; crate::leaves::dense::HOST_WORDS];
             for (w, word) in words.iter_mut().enumerate().take(S::WORDS) {
                 *word = component.word(w);
             }

@@ -6,7 +6,7 @@
 //! Expanded vertices are numbered module by module: module `i` occupies
 //! [`BlowUp::range`]`(i)`, its vertex `v` becoming `range(i).start + v`.
 
-use crate::error::ModuleError;
+use crate::error::{check_modules, ModuleError};
 use crate::signature::{ModuleSignatures, Signature};
 use kayles_core::node::Solver;
 use kayles_core::table::SubsetTable;
@@ -46,31 +46,9 @@ impl BlowUpSpec {
             BlowUpSpec::Modules(graphs) => blow_up(base, graphs),
         }
     }
-
-    /// The histogram over all starting subsets of the blown-up graph, without expanding
-    /// it: by the closed forms for cliques and independent sets, else through the
-    /// quotient.
-    pub fn histogram(&self, base: &Graph) -> Result<Vec<u128>, ModuleError> {
-        match self {
-            BlowUpSpec::Cliques(sizes) => crate::clique_histogram(base, sizes),
-            BlowUpSpec::Independent(sizes) => crate::independent_histogram(base, sizes),
-            BlowUpSpec::Modules(graphs) => crate::blowup_histogram(base, graphs),
-        }
-    }
-
-    /// The full-board nimber of the blown-up graph, by the same routes as
-    /// [`histogram`](Self::histogram).
-    pub fn nimber(&self, base: &Graph) -> Result<u32, ModuleError> {
-        match self {
-            BlowUpSpec::Cliques(sizes) => crate::clique_nimber(base, sizes),
-            BlowUpSpec::Independent(sizes) => crate::independent_nimber(base, sizes),
-            BlowUpSpec::Modules(graphs) => crate::blowup_nimber(base, graphs),
-        }
-    }
 }
 
-/// The largest expanded graph [`blow_up`] builds.
-pub const MAX_EXPANDED_ORDER: usize = 50_000;
+pub use crate::error::MAX_EXPANDED_ORDER;
 
 /// A blown-up graph with the record of which expanded vertex belongs to which module.
 ///
@@ -134,33 +112,6 @@ pub fn blow_up(base: &Graph, modules: &[Graph]) -> Result<BlowUp, ModuleError> {
         offsets,
         module_of,
     })
-}
-
-/// Checks one module per base vertex, none empty, and a total order that fits.
-pub(crate) fn check_modules(
-    base: &Graph,
-    sizes: impl ExactSizeIterator<Item = usize>,
-) -> Result<usize, ModuleError> {
-    if sizes.len() != base.order() {
-        return Err(ModuleError::ModuleCount {
-            base: base.order(),
-            modules: sizes.len(),
-        });
-    }
-    let mut total = 0usize;
-    for (index, m) in sizes.enumerate() {
-        if m == 0 {
-            return Err(ModuleError::EmptyModule { index });
-        }
-        total = total.saturating_add(m);
-    }
-    if total > MAX_EXPANDED_ORDER {
-        return Err(ModuleError::SizeOverflow {
-            order: total,
-            max: MAX_EXPANDED_ORDER,
-        });
-    }
-    Ok(total)
 }
 
 /// Parses a list of module sizes such as `2,3,1` (the `--sizes` option). Zero sizes

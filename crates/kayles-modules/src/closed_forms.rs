@@ -8,8 +8,8 @@
 //!   where `c^(i)` zeroes `i` and its base neighbours; the states weigh `1`, `2^(m-1)`,
 //!   `2^(m-1) - 1`.
 
-use crate::blowup::check_modules;
-use crate::error::ModuleError;
+use crate::blowup::BlowUpSpec;
+use crate::error::{check_modules, ModuleError};
 use crate::quotient::{trim, Odometer, Quotient, MAX_COUNTED_ORDER};
 use crate::signature::{pow2_minus_1, Signature};
 use kayles_core::node::Solver;
@@ -244,6 +244,30 @@ pub fn independent_nimber(base: &Graph, sizes: &[usize]) -> Result<u32, ModuleEr
         .map(|&m| Signature::singleton(((m - 1) % 2) as u32))
         .collect();
     Quotient::new(base, signatures)?.full_value()
+}
+
+/// The closed-form routes for a blow-up given by its spec.
+impl BlowUpSpec {
+    /// The histogram over all starting subsets of the blown-up graph, without expanding
+    /// it: by the closed forms for cliques and independent sets, else through the
+    /// quotient.
+    pub fn histogram(&self, base: &Graph) -> Result<Vec<u128>, ModuleError> {
+        match self {
+            BlowUpSpec::Cliques(sizes) => crate::clique_histogram(base, sizes),
+            BlowUpSpec::Independent(sizes) => crate::independent_histogram(base, sizes),
+            BlowUpSpec::Modules(graphs) => crate::blowup_histogram(base, graphs),
+        }
+    }
+
+    /// The full-board nimber of the blown-up graph, by the same routes as
+    /// [`histogram`](Self::histogram).
+    pub fn nimber(&self, base: &Graph) -> Result<u32, ModuleError> {
+        match self {
+            BlowUpSpec::Cliques(sizes) => crate::clique_nimber(base, sizes),
+            BlowUpSpec::Independent(sizes) => crate::independent_nimber(base, sizes),
+            BlowUpSpec::Modules(graphs) => crate::blowup_nimber(base, graphs),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
-//! [`ModuleError`]: every way a module computation can refuse its input.
+//! [`ModuleError`]: every way a module computation can refuse its input, and
+//! `check_modules`, the check of a blow-up's modules that every route makes first.
 
 use kayles_core::engine::SearchError;
 use kayles_core::table::TableError;
+use kayles_core::Graph;
 use thiserror::Error;
 
 /// Why a blow-up, signature, quotient or decomposition computation was refused.
@@ -105,4 +107,34 @@ impl ModuleError {
             e => e,
         }
     }
+}
+
+/// The largest expanded graph [`blow_up`](crate::blowup::blow_up) builds.
+pub const MAX_EXPANDED_ORDER: usize = 50_000;
+
+/// Checks one module per base vertex, none empty, and a total order that fits.
+pub(crate) fn check_modules(
+    base: &Graph,
+    sizes: impl ExactSizeIterator<Item = usize>,
+) -> Result<usize, ModuleError> {
+    if sizes.len() != base.order() {
+        return Err(ModuleError::ModuleCount {
+            base: base.order(),
+            modules: sizes.len(),
+        });
+    }
+    let mut total = 0usize;
+    for (index, m) in sizes.enumerate() {
+        if m == 0 {
+            return Err(ModuleError::EmptyModule { index });
+        }
+        total = total.saturating_add(m);
+    }
+    if total > MAX_EXPANDED_ORDER {
+        return Err(ModuleError::SizeOverflow {
+            order: total,
+            max: MAX_EXPANDED_ORDER,
+        });
+    }
+    Ok(total)
 }

@@ -44,14 +44,12 @@ pub use closed_forms::{
 };
 pub use decomposition::{decompose, has_nontrivial_module, DecompositionTree, NodeKind};
 pub use error::ModuleError;
-pub use quotient::{
-    blowup_histogram, blowup_nimber, quotient, quotient_histogram, Quotient, QuotientTable,
-};
+pub use quotient::{blowup_histogram, quotient, quotient_histogram, Quotient, QuotientTable};
 pub use signature::{
     option_signature, option_signatures, signature_counts, ModuleSignatures, Signature,
     SignatureCounts,
 };
-pub use solve::{full_signature, nimber, ModularSolver};
+pub use solve::{blowup_nimber, full_signature, nimber, ModularSolver};
 
 /// The examples of README.md, run as doctests.
 #[cfg(doctest)]

@@ -14,12 +14,11 @@
 //!   The histogram adds, for each vector, the product of its per-module counts; the
 //!   expanded graph is never enumerated.
 
-use crate::blowup::check_modules;
-use crate::error::ModuleError;
+use crate::error::{check_modules, ModuleError};
 use crate::signature::{Signature, SignatureCounts};
-use crate::solve::ModularSolver;
 use hashbrown::HashMap;
 use kayles_core::bits::Bits;
+use kayles_core::rules::node_move;
 use kayles_core::Graph;
 
 /// The largest base graph [`Quotient`] and [`QuotientTable`] take.
@@ -75,7 +74,7 @@ impl<S: Bits> QuotientEngine<S> {
         let x = x.intersection(self.occupied());
         let mut seen = Signature::EMPTY;
         for i in x.iter() {
-            let rest = u32::from(self.xor_of_components(x.difference(self.closed[i])));
+            let rest = u32::from(self.xor_of_components(node_move(x, self.closed[i])));
             for a in self.signatures[i].iter() {
                 let value = rest ^ a;
                 if value >= Signature::CAPACITY {
@@ -131,7 +130,7 @@ impl<S: Bits> QuotientEngine<S> {
         }
         let mut seen = Signature::EMPTY;
         for i in comp.iter() {
-            let rest = u32::from(self.xor_of_components(comp.difference(self.closed[i])));
+            let rest = u32::from(self.xor_of_components(node_move(comp, self.closed[i])));
             for a in self.signatures[i].iter() {
                 let value = rest ^ a;
                 if value >= Signature::CAPACITY {
@@ -494,7 +493,7 @@ impl Odometer {
     }
 }
 
-/// The largest base graph the wide quotient (used by [`blowup_nimber`] and by prime nodes
+/// The largest base graph the wide quotient (used by [`blowup_nimber`](crate::blowup_nimber) and by prime nodes
 /// of the decomposition solver) takes.
 pub const MAX_WIDE_QUOTIENT_ORDER: usize = kayles_core::bits::MAX_WIDTH;
 
@@ -619,22 +618,6 @@ pub fn blowup_histogram(base: &Graph, modules: &[Graph]) -> Result<Vec<u128>, Mo
         .map(|(index, h)| SignatureCounts::of_graph(h).map_err(|e| e.in_module(index)))
         .collect::<Result<Vec<_>, _>>()?;
     quotient_histogram(base, &counts)
-}
-
-/// The full-board nimber of `B[H_1..H_k]` through the quotient: each module's signature
-/// of its full vertex set comes from the decomposition solver (so modules of any size
-/// the solver handles), then `Q(V(B))`, as [`ModularSolver::blowup_nimber`]. The
-/// expanded graph is never built.
-///
-/// ```
-/// use kayles_core::{families, Graph};
-/// use kayles_modules::blowup_nimber;
-/// let edge = Graph::from_edges(2, &[(0, 1)]);
-/// assert_eq!(blowup_nimber(&edge, &[Graph::new(1), Graph::new(2)]).unwrap(), 2);
-/// assert_eq!(blowup_nimber(&edge, &[families::path(6), Graph::new(2)]).unwrap(), 3);
-/// ```
-pub fn blowup_nimber(base: &Graph, modules: &[Graph]) -> Result<u32, ModuleError> {
-    ModularSolver::new().blowup_nimber(base, modules)
 }
 
 /// The order of the expanded graph, after checking that no module is empty and that its

@@ -7,6 +7,7 @@
 
 use crate::error::ModuleError;
 use hashbrown::HashMap;
+use kayles_core::rules::node_move;
 use kayles_core::table::{SubsetTable, MAX_TABLE_ORDER};
 use kayles_core::Graph;
 use std::fmt;
@@ -225,7 +226,7 @@ impl ModuleSignatures {
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            bits |= 1 << self.table.nimber(mask & !self.closed[v]);
+            bits |= 1 << self.table.nimber(node_move(mask, self.closed[v]));
         }
         Signature::from_bits(bits)
     }

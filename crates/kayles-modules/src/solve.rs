@@ -29,6 +29,7 @@ use crate::error::ModuleError;
 use crate::gadgets::gadget;
 use crate::quotient::solve_quotient;
 use crate::signature::Signature;
+use kayles_core::rules::node_move_in;
 use kayles_core::{node::Solver, vertex_game::MAX_COMPONENT_ORDER};
 use kayles_core::{Graph, VertexSet};
 
@@ -365,8 +366,24 @@ pub fn full_signature_by_search(g: &Graph) -> Result<Signature, ModuleError> {
     let mut solver = Solver::new();
     let mut a = Signature::EMPTY;
     for v in 0..g.order() {
-        let rest: VertexSet = g.vertices().difference(&g.closed_neighbourhood(v));
+        let rest: VertexSet = node_move_in(g, &g.vertices(), v);
         a.insert(checked(solver.nimber(&g.induced_subgraph(&rest).0)?)?);
     }
     Ok(a)
+}
+
+/// The full-board nimber of `B[H_1..H_k]` through the quotient: each module's signature
+/// of its full vertex set comes from the decomposition solver (so modules of any size
+/// the solver handles), then `Q(V(B))`, as [`ModularSolver::blowup_nimber`]. The
+/// expanded graph is never built.
+///
+/// ```
+/// use kayles_core::{families, Graph};
+/// use kayles_modules::blowup_nimber;
+/// let edge = Graph::from_edges(2, &[(0, 1)]);
+/// assert_eq!(blowup_nimber(&edge, &[Graph::new(1), Graph::new(2)]).unwrap(), 2);
+/// assert_eq!(blowup_nimber(&edge, &[families::path(6), Graph::new(2)]).unwrap(), 3);
+/// ```
+pub fn blowup_nimber(base: &Graph, modules: &[Graph]) -> Result<u32, ModuleError> {
+    ModularSolver::new().blowup_nimber(base, modules)
 }

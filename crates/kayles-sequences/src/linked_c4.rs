@@ -53,8 +53,88 @@
 //! ([`CORRECTED_INITIAL`]) the literal lines first go wrong at `c(3)`, `b(7)`, `a(13)`.
 
 use crate::kernel;
-use crate::moves::Family;
-use kayles_core::mex;
+use kayles_core::{families, mex, Graph};
+use std::fmt;
+
+/// One of the three graph families of the recurrence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// `a(n)`: `L_n`, the family `linked-c4:N`.
+    A,
+    /// `b(n)`: `L_n` with the `u`-path extended by two vertices on the right
+    /// (`linked-c4-b:N`).
+    B,
+    /// `c(n)`: `L_n` with the `u`-path extended by two vertices on both sides
+    /// (`linked-c4-c:N`).
+    C,
+}
+
+impl Family {
+    /// All three, in the order the recurrence computes them for one `n`.
+    pub const ALL: [Family; 3] = [Family::A, Family::B, Family::C];
+
+    /// The `kayles_core::families` template of the family (`linked-c4`, ...).
+    pub fn template(self) -> &'static str {
+        match self {
+            Family::A => "linked-c4",
+            Family::B => "linked-c4-b",
+            Family::C => "linked-c4-c",
+        }
+    }
+
+    /// The family a sequence template names (`linked-c4`, `linked-c4-b:N`, ...), if it is one
+    /// of the three the recurrence computes.
+    ///
+    /// ```
+    /// use kayles_sequences::moves::Family;
+    /// assert_eq!(Family::from_template("linked-c4-b:N"), Some(Family::B));
+    /// assert_eq!(Family::from_template("linked-c4-alt"), None);
+    /// ```
+    pub fn from_template(template: &str) -> Option<Family> {
+        let name = template.split(':').next().unwrap_or(template).trim();
+        Family::ALL.into_iter().find(|f| f.template() == name)
+    }
+
+    /// The family graph of index `n` (`n >= 0`).
+    ///
+    /// # Panics
+    /// If the graph is larger than `kayles_core::families::MAX_FAMILY_ORDER`.
+    pub fn graph(self, n: usize) -> Graph {
+        families::build(&families::term_spec(self.template(), n))
+            .expect("linked-c4 family specs are valid")
+    }
+
+    /// The letter of the sequence: `a`, `b` or `c`.
+    pub fn letter(self) -> char {
+        match self {
+            Family::A => 'a',
+            Family::B => 'b',
+            Family::C => 'c',
+        }
+    }
+
+    /// Number of path vertices left of `u_1` (0, 0, 2).
+    pub(crate) fn left(self) -> usize {
+        match self {
+            Family::C => 2,
+            _ => 0,
+        }
+    }
+
+    /// Number of path vertices right of `u_{n+1}` (0, 2, 2).
+    pub(crate) fn right(self) -> usize {
+        match self {
+            Family::A => 0,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
 
 /// Terms of `a`, `b`, `c` for indices `0..=n_max`: `a[n] = a(n)` (`a[0] = 1`, `L_0`),
 /// `b[n] = b(n)`, `c[n] = c(n)`. The conventions `b(-1) = 0` and `c(-1) = 1` are

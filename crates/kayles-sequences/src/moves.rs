@@ -21,89 +21,12 @@
 
 use crate::linked_c4::LinkedC4Terms;
 use kayles_core::canonical::{self, Canonizer};
+use kayles_core::rules::node_move_in;
 use kayles_core::{families, Graph, VertexSet};
 use std::collections::HashMap;
 use std::fmt;
 
-/// One of the three graph families of the recurrence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Family {
-    /// `a(n)`: `L_n`, the family `linked-c4:N`.
-    A,
-    /// `b(n)`: `L_n` with the `u`-path extended by two vertices on the right
-    /// (`linked-c4-b:N`).
-    B,
-    /// `c(n)`: `L_n` with the `u`-path extended by two vertices on both sides
-    /// (`linked-c4-c:N`).
-    C,
-}
-
-impl Family {
-    /// All three, in the order the recurrence computes them for one `n`.
-    pub const ALL: [Family; 3] = [Family::A, Family::B, Family::C];
-
-    /// The `kayles_core::families` template of the family (`linked-c4`, ...).
-    pub fn template(self) -> &'static str {
-        match self {
-            Family::A => "linked-c4",
-            Family::B => "linked-c4-b",
-            Family::C => "linked-c4-c",
-        }
-    }
-
-    /// The family a sequence template names (`linked-c4`, `linked-c4-b:N`, ...), if it is one
-    /// of the three the recurrence computes.
-    ///
-    /// ```
-    /// use kayles_sequences::moves::Family;
-    /// assert_eq!(Family::from_template("linked-c4-b:N"), Some(Family::B));
-    /// assert_eq!(Family::from_template("linked-c4-alt"), None);
-    /// ```
-    pub fn from_template(template: &str) -> Option<Family> {
-        let name = template.split(':').next().unwrap_or(template).trim();
-        Family::ALL.into_iter().find(|f| f.template() == name)
-    }
-
-    /// The family graph of index `n` (`n >= 0`).
-    ///
-    /// # Panics
-    /// If the graph is larger than `kayles_core::families::MAX_FAMILY_ORDER`.
-    pub fn graph(self, n: usize) -> Graph {
-        families::build(&families::term_spec(self.template(), n))
-            .expect("linked-c4 family specs are valid")
-    }
-
-    /// The letter of the sequence: `a`, `b` or `c`.
-    pub fn letter(self) -> char {
-        match self {
-            Family::A => 'a',
-            Family::B => 'b',
-            Family::C => 'c',
-        }
-    }
-
-    /// Number of path vertices left of `u_1` (0, 0, 2).
-    fn left(self) -> usize {
-        match self {
-            Family::C => 2,
-            _ => 0,
-        }
-    }
-
-    /// Number of path vertices right of `u_{n+1}` (0, 2, 2).
-    fn right(self) -> usize {
-        match self {
-            Family::A => 0,
-            _ => 2,
-        }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
+pub use crate::linked_c4::Family;
 
 /// A vertex of a linked 4-cycle graph, named as in `docs/claims/README.md`: `U(i)` is `u_i`
 /// (`i` from `-1` for `c`, `1` for `a` and `b`, up to `n + 1` for `a`, `n + 3` for `b`
@@ -351,7 +274,7 @@ pub fn check_moves(
         "vertex naming agrees with kayles_core::families"
     );
     for (x, &name) in names.iter().enumerate() {
-        let left = g.vertices().difference(&g.closed_neighbourhood(x));
+        let left = node_move_in(&g, &g.vertices(), x);
         let mut actual: Vec<Vec<u64>> = g
             .components(&left)
             .iter()
@@ -421,7 +344,7 @@ pub fn check_move_values(
     let g = family.graph(n);
     let names = vertices(family, n);
     for (x, &vertex) in names.iter().enumerate() {
-        let left = g.vertices().difference(&g.closed_neighbourhood(x));
+        let left = node_move_in(&g, &g.vertices(), x);
         let (option, _) = g.induced_subgraph(&left);
         let search = solver.nimber(&option).expect("search of a family option");
         let pieces = move_pieces(family, n, vertex)

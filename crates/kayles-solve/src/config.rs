@@ -32,10 +32,10 @@ pub struct SearchOptions {
     /// Outcome method: the heap moves of `G + *k` before the moves in `G`.
     pub heap_moves_first: bool,
     /// Evaluate components of at most this many vertices at once, and dense Node Kayles
-    /// components of a few more (0: never; see `kayles_core::small`).
+    /// components of a few more (0: never; see `kayles_core::leaves::small`).
     pub small_order: usize,
     /// Outcome method: decide `C + *k` for Node Kayles components of at most this many
-    /// vertices by a plain search on their subsets (0: never; see `kayles_core::dense_leaf`).
+    /// vertices by a plain search on their subsets (0: never; see `kayles_core::leaves::dense`).
     pub leaf_order: usize,
     /// The shared memo's key (default: the host symmetry, canonical codes elsewhere).
     pub memo_key: MemoKey,

@@ -2,7 +2,7 @@
 //!
 //! Each variant displays as one clear line, fit for a command-line error message.
 
-use crate::reduce::Reduction;
+use crate::step::Reduction;
 use kayles_core::engine::SearchError;
 use thiserror::Error;
 

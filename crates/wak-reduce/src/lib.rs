@@ -38,6 +38,7 @@ pub mod reduce;
 pub mod rooks;
 pub mod solve;
 pub mod split;
+pub mod step;
 
 pub use error::WakError;
 pub use position::{Move, WeightedGraph};

@@ -101,7 +101,7 @@ pub struct SearchConfig {
     /// them, and evaluate small components directly (see [`small_order`](Self::small_order)).
     pub known_pieces: bool,
     /// With [`known_pieces`](Self::known_pieces): components of at most this many
-    /// vertices (at most [`MAX_SMALL_ORDER`](crate::small::MAX_SMALL_ORDER)) are evaluated
+    /// vertices (at most [`MAX_SMALL_ORDER`](crate::leaves::small::MAX_SMALL_ORDER)) are evaluated
     /// at once by the game ([`Game::small_value`]: for Node and Arc Kayles a memoized mex
     /// over their `2^k` subsets), without memo keys or search. 0 switches it off.
     pub small_order: usize,
@@ -109,10 +109,10 @@ pub struct SearchConfig {
     /// `C + *h` is a win is decided at once, by the game's own search, for the components
     /// the game takes at this size ([`Game::leaf_wins`]: dense Node Kayles components of
     /// at most this many vertices, at most
-    /// [`MAX_LEAF_ORDER`](crate::dense_leaf::MAX_LEAF_ORDER)). 0 switches it off.
+    /// [`MAX_LEAF_ORDER`](crate::leaves::dense::MAX_LEAF_ORDER)). 0 switches it off.
     pub leaf_order: usize,
     /// Bytes of the table that the leaf searches of every thread share across components
-    /// (the [`LeafHostTable`](crate::leaf_host_table::LeafHostTable) of Node Kayles host
+    /// (the [`LeafHostTable`](crate::leaves::host_table::LeafHostTable) of Node Kayles host
     /// subsets; a lossy cache once full), counted with the shared memo against
     /// [`memo_limit_bytes`](Self::memo_limit_bytes) as its slots fill.
     pub leaf_table_bytes: usize,

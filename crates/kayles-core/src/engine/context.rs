@@ -4,7 +4,7 @@
 use super::exact_table::ExactTable;
 use super::memo::PROGRESS_EVERY;
 use super::{Game, SearchConfig, SearchStats, SharedMemo};
-use crate::leaf_host_table::LeafHostTable;
+use crate::leaves::host_table::LeafHostTable;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 

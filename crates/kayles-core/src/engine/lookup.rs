@@ -92,7 +92,7 @@ impl<G: Game> Engine<'_, '_, G> {
         let game = self.context.game;
         if !config.known_pieces
             || config.small_order == 0
-            || game.order(component) > crate::small::MAX_SMALL_ORDER
+            || game.order(component) > crate::leaves::small::MAX_SMALL_ORDER
         {
             return None;
         }

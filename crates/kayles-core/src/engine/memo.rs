@@ -4,7 +4,7 @@
 
 use super::code_memo::{CodeCounts, CodeMemo};
 use super::{Record, SearchConfig, SearchStats};
-use crate::leaf_host_table::LeafHostTable;
+use crate::leaves::host_table::LeafHostTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 

@@ -21,7 +21,7 @@
 //! another position's knowledge. What a memo knows of a component is a [`Record`]: its
 //! nimber, or heaps it is known not to equal; both methods read and write the same memos.
 //!
-//! The modules: [`config`] (what a search is asked, what it reports), [`record`],
+//! The modules: [`config`] (what a search is asked, what it reports),
 //! [`code_memo`] and `exact_table` (the tables), [`memo`] (the shared memo and its
 //! bounds), `context` (threads and per-thread state), `lookup` (the layers in front of a
 //! search), `mex` and `outcome` (the two methods).
@@ -35,15 +35,14 @@ pub(crate) mod lookup;
 pub mod memo;
 pub(crate) mod mex_method;
 pub(crate) mod outcome;
-pub mod record;
 
+pub use crate::record::Record;
 pub use config::{Fault, MemoKey, Method, SearchConfig, SearchStats};
 pub use context::{pool, runs_in_pool, PARALLEL_LEVELS};
 pub use memo::{MemoCounts, MemoHandle, MemoTable, SearchProgress, SharedMemo};
-pub use record::Record;
 
-use crate::bits::{Bits, Words};
-use crate::leaf_host_table::LeafHostTable;
+use crate::bits::Bits;
+use crate::leaves::host_table::LeafHostTable;
 use context::Context;
 use lookup::Engine;
 use std::ops::Range;
@@ -92,38 +91,20 @@ fn mix_words(words: impl Iterator<Item = u64>) -> u64 {
     h ^ (h >> 29)
 }
 
-macro_rules! bits_position {
-    ($($t:ty),*) => {$(
-        impl Position for $t {
-            #[inline]
-            fn vacant() -> Self {
-                <$t as Bits>::empty()
-            }
-            #[inline]
-            fn is_vacant(&self) -> bool {
-                Bits::is_empty(*self)
-            }
-            #[inline]
-            fn hash64(&self) -> u64 {
-                mix_words((0..<$t as Bits>::WORDS).map(|i| Bits::word(*self, i)))
-            }
-        }
-    )*};
-}
-bits_position!(u64, u128);
-
-impl<const W: usize> Position for Words<W> {
+/// Every fixed-width vertex set of the graph model is a position: the empty set is the
+/// vacant value, and the hash mixes its words.
+impl<S: Bits> Position for S {
     #[inline]
     fn vacant() -> Self {
-        Words([0; W])
+        S::empty()
     }
     #[inline]
     fn is_vacant(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.is_empty()
     }
     #[inline]
     fn hash64(&self) -> u64 {
-        mix_words(self.0.iter().copied())
+        mix_words((0..S::WORDS).map(|i| self.word(i)))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::arbitrary::ArbGraph;
 use kayles_core::table::SubsetTable;
-use kayles_core::{arc, brute, graph6, VertexSet};
+use kayles_core::{arc, brute, graph6, GameKind, VertexSet};
 use kayles_core::{engine::SearchConfig, node::Solver};
 use quickcheck::TestResult;
 
@@ -28,6 +28,33 @@ fn table_value_equals_search_value_for_every_subset() {
         TestResult::passed()
     }
     crate::arbitrary::check(150, prop as fn(ArbGraph) -> TestResult);
+}
+
+/// The subset table's kernels (the Node Kayles and the Arc Kayles moves, through the
+/// rules of `kayles_core::rules`) against the definitions, on every subset of random
+/// graphs of up to 8 vertices.
+#[test]
+fn table_equals_definition_on_every_subset_in_both_games() {
+    fn prop(g: ArbGraph) -> TestResult {
+        let g = g.0;
+        if g.order() > 8 {
+            return TestResult::discard();
+        }
+        for game in GameKind::ALL {
+            let table = SubsetTable::compute_game(&g, game).unwrap();
+            for mask in 0..1u64 << g.order() {
+                let want = match game {
+                    GameKind::Node => brute::node_kayles(&g, u128::from(mask)),
+                    GameKind::Arc => brute::arc_kayles(&g, u128::from(mask)),
+                };
+                if u32::from(table.nimber(mask)) != want {
+                    return TestResult::failed();
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    crate::arbitrary::check(100, prop as fn(ArbGraph) -> TestResult);
 }
 
 #[test]

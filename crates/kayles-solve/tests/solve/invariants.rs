@@ -1,13 +1,15 @@
 //! The workspace's invariants (docs/ARCHITECTURE.md, "Invariants") held against
 //! `cargo metadata` and the sources: dependencies point down a fixed order of layers,
 //! dev-dependencies included; the checker depends on no crate of the workspace and only
-//! on its zstd decoder at run time; every crate takes the workspace's `[lints]`; and
-//! every dependency a crate declares is named in its sources.
+//! on its zstd decoder at run time; every crate takes the workspace's `[lints]`; every
+//! dependency a crate declares is named in its sources; and no modules of a crate import
+//! each other in a circle.
 //!
 //! Each check is a pure function over the metadata and the files, tested on a broken
 //! example of its own below, so a check that could no longer fail would be seen.
 
 use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,6 +23,7 @@ fn repo() -> PathBuf {
 /// dev-dependency (see [`checker_faults`]).
 const LAYERS: &[&[&str]] = &[
     &["kayles-check"],
+    &["kayles-graph"],
     &["kayles-core"],
     &[
         "kayles-modules",
@@ -264,6 +267,271 @@ fn unused(deps: &[Dep], text_for: impl Fn(&str) -> String) -> Vec<String> {
         .collect()
 }
 
+/// `text` without its comments (`//` to the end of the line: line, doc and inner doc
+/// comments; a doc link is not an import) and without its unit tests (from a line
+/// `#[cfg(test)]` followed by `mod`: the tests may take their graphs from anywhere).
+fn code_of(text: &str) -> String {
+    let text = match text.find("#[cfg(test)]\nmod ") {
+        Some(at) => &text[..at],
+        None => text,
+    };
+    text.lines()
+        .map(|line| line.find("//").map_or(line, |at| &line[..at]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The identifier at the start of `text` (empty when there is none).
+fn ident_at(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The first names of every path `code` writes from `crate::`: `crate::a::B` gives `a`,
+/// `crate::{a::B, C}` gives `a` and `C` (not `$crate::`, a macro's own crate).
+fn crate_paths(code: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for (at, _) in code.match_indices("crate::") {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c == '$' || c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &code[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let (mut depth, mut start) = (0, 0);
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        names.push(ident_at(group[start..i].trim()).to_string());
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        names.push(ident_at(group[start..i].trim()).to_string());
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            names.push(ident_at(rest).to_string());
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
+}
+
+/// A crate's top-level modules (a file `x.rs` or a folder `x/` below `src/`, named `x`),
+/// each with the top-level modules its code names through `crate::`. `files` are the
+/// source files as (path below `src/`, text); a name the crate root re-exports (`pub use
+/// graph::Graph;` makes `crate::Graph` the module `graph`) counts as its module.
+fn module_imports(files: &[(String, String)]) -> BTreeMap<String, BTreeSet<String>> {
+    let is_root = |path: &str| path == "lib.rs" || path == "main.rs";
+    let module_of = |path: &str| {
+        let first = path.split('/').next().unwrap_or(path);
+        first.strip_suffix(".rs").unwrap_or(first).to_string()
+    };
+    let modules: BTreeSet<String> = files
+        .iter()
+        .filter(|(p, _)| !is_root(p))
+        .map(|(p, _)| module_of(p))
+        .collect();
+    // The root's re-exports: `pub use a::{B, C};` and `pub use a::B;`.
+    let mut reexports = BTreeMap::new();
+    for (_, text) in files.iter().filter(|(p, _)| is_root(p)) {
+        for statement in code_of(text).split(';') {
+            let Some(path) = statement.trim().strip_prefix("pub use ") else {
+                continue;
+            };
+            let from = ident_at(path.trim_start_matches("crate::")).to_string();
+            if !modules.contains(&from) {
+                continue;
+            }
+            let tail = &path[path.find("::").map_or(path.len(), |i| i + 2)..];
+            for item in tail.trim_matches(|c| c == '{' || c == '}').split(',') {
+                let item = item.trim();
+                let name = item.rsplit(" as ").next().unwrap_or(item).trim();
+                reexports.insert(ident_at(name).to_string(), from.clone());
+            }
+        }
+    }
+    let mut imports: BTreeMap<String, BTreeSet<String>> = modules
+        .iter()
+        .map(|m| (m.clone(), BTreeSet::new()))
+        .collect();
+    for (path, text) in files.iter().filter(|(p, _)| !is_root(p)) {
+        let from = module_of(path);
+        for name in crate_paths(&code_of(text)) {
+            let to = if modules.contains(&name) {
+                Some(name)
+            } else {
+                reexports.get(&name).cloned()
+            };
+            if let Some(to) = to.filter(|to| *to != from) {
+                imports.get_mut(&from).unwrap().insert(to);
+            }
+        }
+    }
+    imports
+}
+
+/// Every circle of modules: each set of two or more modules that reach each other through
+/// their imports, as `a -> b -> ... -> a` (one path through them, starting from the
+/// least name).
+fn circles(imports: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    // The shortest path of imports from `from` to `to`, if any (breadth first).
+    let path = |from: &str, to: &str| -> Option<Vec<String>> {
+        let mut came: BTreeMap<String, String> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([from.to_string()]);
+        while let Some(m) = queue.pop_front() {
+            for next in imports.get(&m).into_iter().flatten() {
+                if came.contains_key(next) || next == from {
+                    continue;
+                }
+                came.insert(next.clone(), m.clone());
+                if next == to {
+                    let mut path = vec![to.to_string()];
+                    while let Some(prev) = came.get(path.last().unwrap()) {
+                        path.push(prev.clone());
+                        if prev == from {
+                            break;
+                        }
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                queue.push_back(next.clone());
+            }
+        }
+        None
+    };
+    let mut seen = BTreeSet::new();
+    let mut found = Vec::new();
+    for m in imports.keys() {
+        if seen.contains(m) {
+            continue;
+        }
+        let circle: Vec<&String> = imports
+            .keys()
+            .filter(|o| *o != m && path(m, o).is_some() && path(o, m).is_some())
+            .collect();
+        if circle.is_empty() {
+            continue;
+        }
+        seen.extend(circle.iter().map(|s| s.to_string()));
+        let there = path(m, circle[0]).unwrap();
+        let back = path(circle[0], m).unwrap();
+        let mut shown = there;
+        shown.extend(back.into_iter().skip(1));
+        found.push(shown.join(" -> "));
+    }
+    found
+}
+
+/// The source files of a crate's `src/`, as (path below `src/`, text).
+fn crate_sources(dir: &Path) -> Vec<(String, String)> {
+    let src = dir.join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let path = f.strip_prefix(&src).unwrap().to_string_lossy().to_string();
+            (path, std::fs::read_to_string(f).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn no_modules_import_each_other_in_a_circle() {
+    let mut found = Vec::new();
+    for k in workspace() {
+        let imports = module_imports(&crate_sources(&k.dir));
+        found.extend(
+            circles(&imports)
+                .into_iter()
+                .map(|c| format!("{}: {c}", k.name)),
+        );
+    }
+    assert!(found.is_empty(), "modules in a circle: {found:#?}");
+}
+
+/// The order of a crate's modules that docs/ARCHITECTURE.md writes down, bottom first:
+/// the paragraph of the crate's section that opens `Modules, bottom first: `a` < `b` <
+/// ...`, the names joined by `<` (folders as `x/`; the first name not followed by `<`
+/// ends the order).
+fn documented_order(section: &str) -> Option<Vec<String>> {
+    let text = section
+        .lines()
+        .skip_while(|l| !l.starts_with("Modules, bottom first:"))
+        .take_while(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut rest = text.strip_prefix("Modules, bottom first:")?.trim_start();
+    let mut names = Vec::new();
+    while let Some(quoted) = rest.strip_prefix('`') {
+        let end = quoted.find('`')?;
+        names.push(quoted[..end].trim_end_matches('/').to_string());
+        match quoted[end + 1..].trim_start().strip_prefix('<') {
+            Some(more) => rest = more.trim_start(),
+            None => break,
+        }
+    }
+    Some(names)
+}
+
+/// The imports that do not point down `order` (bottom first), and the modules it leaves
+/// out or names in vain.
+fn order_faults(imports: &BTreeMap<String, BTreeSet<String>>, order: &[String]) -> Vec<String> {
+    let place = |m: &str| order.iter().position(|o| o == m);
+    let mut faults = Vec::new();
+    for (from, tos) in imports {
+        let Some(f) = place(from) else {
+            faults.push(format!("{from}: not in the written order"));
+            continue;
+        };
+        for to in tos {
+            if place(to).is_some_and(|t| t >= f) {
+                faults.push(format!("{from} -> {to}: not a module below it"));
+            }
+        }
+    }
+    for m in order.iter().filter(|m| !imports.contains_key(*m)) {
+        faults.push(format!("{m}: written in the order, not a module"));
+    }
+    faults
+}
+
+/// The crates whose module order docs/ARCHITECTURE.md writes down.
+const ORDERED: &[&str] = &["kayles-graph", "kayles-core"];
+
+#[test]
+fn the_written_module_order_holds() {
+    let doc = std::fs::read_to_string(repo().join("docs/ARCHITECTURE.md")).unwrap();
+    let mut faults = Vec::new();
+    for name in ORDERED {
+        let title = format!("### `crates/{name}`");
+        let at = doc
+            .find(&title)
+            .unwrap_or_else(|| panic!("no section {title}"));
+        let section = &doc[at + title.len()..];
+        let section = &section[..section.find("\n### ").unwrap_or(section.len())];
+        let order = documented_order(section)
+            .unwrap_or_else(|| panic!("{name}: no line `Modules, bottom first:`"));
+        let imports = module_imports(&crate_sources(&repo().join("crates").join(name)));
+        faults.extend(
+            order_faults(&imports, &order)
+                .into_iter()
+                .map(|f| format!("{name}: {f}")),
+        );
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+}
+
 fn graph(crates: &[Krate]) -> Vec<(String, Vec<Dep>)> {
     crates
         .iter()
@@ -410,7 +678,7 @@ fn io_lines(source: &str) -> Vec<String> {
 #[test]
 fn the_lower_layers_do_no_io() {
     let mut found = Vec::new();
-    for layer in &LAYERS[1..4] {
+    for layer in &LAYERS[1..5] {
         for name in *layer {
             let dir = repo().join("crates").join(name).join("src");
             let mut files = Vec::new();
@@ -546,4 +814,52 @@ fn the_checks_see_what_they_forbid() {
             "x -> thiserror (normal): never named as `thiserror`",
         ]
     );
+}
+
+#[test]
+fn the_circle_check_sees_a_circle() {
+    let file = |p: &str, t: &str| (p.to_string(), t.to_string());
+    let files = [
+        file(
+            "lib.rs",
+            "pub mod a;\npub mod b;\npub use b::{Bee, Bop as Bo};\npub use other::X;",
+        ),
+        file(
+            "a.rs",
+            "use crate::Bee;\n// use crate::c::Gone;\nfn f() { $crate::c::x(); }",
+        ),
+        file("b/mod.rs", "use crate::{c::{self, D}, X};\nuse super::z;"),
+        file("b/inner.rs", "fn g() -> crate::d::E { todo!() }"),
+        file("c.rs", "//! Uses [`a`](crate::a).\nuse crate::a::Ay;"),
+        file("d.rs", "use crate::e;"),
+        file(
+            "e.rs",
+            "use crate::d::Dee;\n#[cfg(test)]\nmod tests {\n    use crate::f;\n}",
+        ),
+        file("f.rs", "use crate::a;"),
+    ];
+    let imports = module_imports(&files);
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(imports["a"], names(&["b"]));
+    assert_eq!(imports["b"], names(&["c", "d"]));
+    assert_eq!(imports["c"], names(&["a"]));
+    assert_eq!(imports["f"], names(&["a"]));
+    assert_eq!(circles(&imports), ["a -> b -> c -> a", "d -> e -> d"]);
+    let order: Vec<String> = ["e", "d", "c", "b", "a", "f", "gone"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(
+        order_faults(&imports, &order),
+        [
+            "c -> a: not a module below it",
+            "e -> d: not a module below it",
+            "gone: written in the order, not a module",
+        ]
+    );
+    let section = "Text.\n\nModules, bottom first: `e` < `d` <\n`b/` < `a` (not `f`).\n\nMore `x`.";
+    assert_eq!(
+        documented_order(section),
+        Some(["e", "d", "b", "a"].map(String::from).to_vec())
+    );
+    assert_eq!(documented_order("No order here."), None);
 }

@@ -41,7 +41,7 @@ pub struct Canonizer {
 /// A fixed 64-bit mixing function (the splitmix64 finalizer), used for hashing colours
 /// and neighbourhoods.
 #[inline]
-pub(crate) fn mix(x: u64) -> u64 {
+pub fn mix(x: u64) -> u64 {
     // splitmix64 finalizer: a fixed, well-spread function of the colour.
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -51,20 +51,20 @@ pub(crate) fn mix(x: u64) -> u64 {
 
 /// Counts distinct colours with a small open-addressing table (no sorting).
 #[derive(Default, Debug)]
-pub(crate) struct ClassCounter {
+pub struct ClassCounter {
     keys: Vec<u64>,
     counts: Vec<u32>,
 }
 
 impl ClassCounter {
     /// The largest number of times one value occurs in `values` (0 when empty).
-    pub(crate) fn max_multiplicity(&mut self, values: &[u64]) -> u32 {
+    pub fn max_multiplicity(&mut self, values: &[u64]) -> u32 {
         self.count(values);
         self.counts.iter().copied().max().unwrap_or(0)
     }
 
     /// Number of distinct values in `colour`; afterwards `classes()` lists them.
-    pub(crate) fn count(&mut self, colour: &[u64]) -> usize {
+    pub fn count(&mut self, colour: &[u64]) -> usize {
         let size = (2 * colour.len()).next_power_of_two().max(8);
         self.keys.clear();
         self.keys.resize(size, 0);
@@ -115,7 +115,7 @@ impl Canonizer {
     /// The code is `[n, lower-triangle bits...]`, 64 bits per word.
     ///
     /// ```
-    /// use kayles_core::canonical::Canonizer;
+    /// use kayles_graph::canonical::Canonizer;
     /// let mut c = Canonizer::new();
     /// // The path 0-1-2 and the path 1-0-2 are the same graph up to relabelling.
     /// let (mut a, mut b) = (Vec::new(), Vec::new());
@@ -197,7 +197,7 @@ impl Canonizer {
 /// [`LEAF_BUDGET`]. `None` above 4096 vertices.
 ///
 /// ```
-/// use kayles_core::{canonical::graph_code, families, Graph};
+/// use kayles_graph::{canonical::graph_code, families, Graph};
 /// let p3 = families::path(3);
 /// let p3_relabelled = Graph::from_edges(3, &[(0, 2), (2, 1)]);
 /// assert_eq!(graph_code(&mut Default::default(), &p3), graph_code(&mut Default::default(), &p3_relabelled));
@@ -211,7 +211,7 @@ pub fn graph_code(canonizer: &mut Canonizer, g: &Graph) -> Option<Vec<u64>> {
 /// vertices.
 ///
 /// ```
-/// use kayles_core::{canonical::graph_code_and_order, families};
+/// use kayles_graph::{canonical::graph_code_and_order, families};
 /// let (code, order) = graph_code_and_order(&mut Default::default(), &families::path(3)).unwrap();
 /// assert_eq!(order.len(), 3);
 /// assert!(!code.is_empty());

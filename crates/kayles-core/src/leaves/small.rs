@@ -2,12 +2,13 @@
 //! graph is a subset of its vertices, so a graph of `k <= 16` vertices is solved by a
 //! memoized mex over subsets (`2^k` one-byte slots, no hashing, no components, no keys).
 //! Subsets of at most [`TABLE_ORDER`] vertices are not searched at all: their values are
-//! read from the complete tables of [`small_table`](crate::small_table), shared by every
+//! read from the complete tables of [`small_table`](crate::leaves::small_table), shared by every
 //! solver of the process. The search hands it every component of at most
 //! [`SearchConfig::small_order`](crate::engine::SearchConfig::small_order) vertices: at that
 //! size this costs less than one memo lookup and search node of the general engine.
 
-use crate::small_table::{self, TableGame, TABLE_ORDER};
+use crate::leaves::small_table::{self, TableGame, TABLE_ORDER};
+use crate::rules::closed_of;
 
 /// The largest graph a [`SmallSolver`] takes.
 pub const MAX_SMALL_ORDER: usize = 16;
@@ -16,7 +17,7 @@ pub const MAX_SMALL_ORDER: usize = 16;
 /// values of subsets, valid where their stamp is the current generation.
 ///
 /// ```
-/// use kayles_core::small::SmallSolver;
+/// use kayles_core::leaves::small::SmallSolver;
 /// let mut solver = SmallSolver::default();
 /// // The path on four vertices, as rows of neighbours: Node Kayles 0 (Dawson's chess at
 /// // 4), Arc Kayles 2 (Dawson's chess at 3).
@@ -51,7 +52,7 @@ impl SmallSolver {
         self.moves.extend(
             open.iter()
                 .enumerate()
-                .map(|(i, &row)| (1 << i, (row | 1 << i) as u16)),
+                .map(|(i, &row)| (1 << i, closed_of(row, i) as u16)),
         );
         self.solve(open.len())
     }

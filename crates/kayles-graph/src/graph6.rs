@@ -63,9 +63,9 @@ pub const MAX_VERTICES: usize = 1 << 17;
 /// Reads one graph6 string (surrounding whitespace and a `>>graph6<<` header are allowed).
 ///
 /// ```
-/// let g = kayles_core::graph6::parse("Bw").unwrap();
+/// let g = kayles_graph::graph6::parse("Bw").unwrap();
 /// assert_eq!((g.order(), g.size()), (3, 3));
-/// assert!(kayles_core::graph6::parse("B").is_err());
+/// assert!(kayles_graph::graph6::parse("B").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Graph, Graph6Error> {
     let mut s = text.trim().as_bytes();
@@ -145,7 +145,7 @@ fn six_bit_number(bytes: &[u8]) -> u64 {
 /// Writes `g` as a graph6 string (no header, no newline).
 ///
 /// ```
-/// use kayles_core::{graph6, Graph};
+/// use kayles_graph::{graph6, Graph};
 /// let k3 = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)]);
 /// assert_eq!(graph6::write(&k3), "Bw");
 /// ```

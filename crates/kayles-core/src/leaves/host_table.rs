@@ -12,7 +12,7 @@
 //! a lost write or a missed read costs a search, never a wrong answer: every record in it
 //! is a fact about its key.
 
-use crate::engine::Record;
+use crate::record::Record;
 use std::sync::atomic::{fence, AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -164,8 +164,8 @@ impl HostSlots {
 /// full) up to a bound in bytes, and are then a lossy cache.
 ///
 /// ```
-/// use kayles_core::engine::Record;
-/// use kayles_core::leaf_host_table::LeafHostTable;
+/// use kayles_core::record::Record;
+/// use kayles_core::leaves::host_table::LeafHostTable;
 /// let table = LeafHostTable::new(1 << 20);
 /// let slots = table.slots();
 /// let key = [0b1011, 0, 1 << 5, 0];

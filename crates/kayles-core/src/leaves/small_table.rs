@@ -1,6 +1,6 @@
 //! Complete tables of the nimbers of every labelled graph on at most [`TABLE_ORDER`]
 //! vertices, for Node Kayles and Arc Kayles, filled as they are met: the leaves of
-//! [`SmallSolver`](crate::small::SmallSolver).
+//! [`SmallSolver`](crate::leaves::small::SmallSolver).
 //!
 //! A graph on `k` vertices is indexed by its *lower-triangle code*: bit `i(i-1)/2 + j` for
 //! the edge `ij`, `j < i`, in the vertices' own order (no canonical form: a labelled
@@ -14,6 +14,7 @@
 use crate::bits::compress;
 #[cfg(any(target_arch = "x86_64", doc))]
 use crate::bits::has_fast_pext;
+use crate::rules::{arc_move, closed_of, node_move};
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
@@ -182,13 +183,15 @@ pub(crate) fn value_of_code(game: TableGame, rows: &[u64], set: u64, code: u32) 
         let v = left.trailing_zeros() as usize;
         left &= left - 1;
         match game {
-            TableGame::Node => seen |= 1 << value(game, rows, set & !(rows[v] | 1 << v)),
+            TableGame::Node => {
+                seen |= 1 << value(game, rows, node_move(set, closed_of(rows[v], v)));
+            }
             TableGame::Arc => {
                 let mut later = rows[v] & left;
                 while later != 0 {
                     let u = later.trailing_zeros();
                     later &= later - 1;
-                    seen |= 1 << value(game, rows, set & !(1 << v | 1 << u));
+                    seen |= 1 << value(game, rows, arc_move(set, v, u as usize));
                 }
             }
         }
@@ -253,7 +256,7 @@ fn fill_node_levels_with(pext: impl Fn(u64, u64) -> u64) {
             let rows = rows_of_code(k, code as u32);
             let mut seen = 0u32;
             for (v, &row) in rows[..k].iter().enumerate() {
-                let kept = all & !(row | 1 << v);
+                let kept = node_move(all, closed_of(row, v));
                 let order = kept.count_ones() as usize;
                 seen |= 1
                     << if order <= 1 {

@@ -17,7 +17,7 @@ use words64::{bitvec, Words64 as BitVec};
 /// A set of vertices `0..capacity`, stored as a bit vector.
 ///
 /// ```
-/// use kayles_core::VertexSet;
+/// use kayles_graph::VertexSet;
 /// let mut s = VertexSet::new(100);
 /// s.insert(3);
 /// s.insert(97);

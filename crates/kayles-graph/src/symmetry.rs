@@ -22,7 +22,7 @@
 //! ([`HostSymmetry::is_host`]).
 //!
 //! ```
-//! use kayles_core::{bits::Bits, families, symmetry::HostSymmetry};
+//! use kayles_graph::{bits::Bits, families, symmetry::HostSymmetry};
 //! let host = families::build("grid:3x5").unwrap();
 //! let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
 //! assert!(sym.is_host(&host));
@@ -241,13 +241,13 @@ impl HostSymmetry {
     /// host (`host.relabel(&perm)`). `None` otherwise.
     ///
     /// The search runs such hosts in this order (see
-    /// [`VertexSolver`](crate::vertex_game::VertexSolver)): components of a strip then
+    /// `kayles_core::vertex_game::VertexSolver`): components of a strip then
     /// sit in short runs of consecutive bits, and the search is 10-20% faster than in the
     /// row-by-row order for the same positions, the same keys' classes and the same
     /// values.
     ///
     /// ```
-    /// use kayles_core::families;
+    /// use kayles_graph::families;
     /// let host = families::build("grid:3x5").unwrap();
     /// let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
     /// let (perm, long) = sym.long_axis_major(&host).unwrap();
@@ -335,8 +335,8 @@ impl HostSymmetry {
     /// automorphism of the subgraph that `set` induces.
     ///
     /// ```
-    /// use kayles_core::bits::Bits;
-    /// use kayles_core::families;
+    /// use kayles_graph::bits::Bits;
+    /// use kayles_graph::families;
     /// let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
     /// let set = |cells: &[usize]| cells.iter().fold(u64::empty(), |s, &v| s.with(v));
     /// // Cells (0, 1), (0, 2), (1, 2), (1, 3): an S tetromino, turned onto itself.
@@ -375,7 +375,7 @@ impl HostSymmetry {
     /// vertex of `set` goes, when the half turn of its bounding box maps `set` onto itself.
     ///
     /// ```
-    /// use kayles_core::families;
+    /// use kayles_graph::families;
     /// let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
     /// assert_eq!(sym.box_half_turn_images(&[1, 2, 7, 8]), Some(vec![8, 7, 2, 1]));
     /// assert_eq!(sym.box_half_turn_images(&[1, 2, 7]), None);
@@ -414,7 +414,7 @@ impl HostSymmetry {
     /// needs (see the `kayles-cert` crate).
     ///
     /// ```
-    /// use kayles_core::families;
+    /// use kayles_graph::families;
     /// let sym = families::host_symmetry("grid:3x5").unwrap().unwrap();
     /// // The right column of the grid goes to the left column.
     /// let (image, images) = sym.least_image_with_map(&[4, 9, 14]);
@@ -633,7 +633,7 @@ impl BoxHalfTurn {
 /// answer to the edge `uv` is the edge `map(u) map(v)`, which shares no end with `uv`.
 ///
 /// ```
-/// use kayles_core::{families, symmetry::is_mirror_strategy};
+/// use kayles_graph::{families, symmetry::is_mirror_strategy};
 /// let c8 = families::cycle(8);
 /// let half_turn: Vec<u32> = (0..8).map(|v| (v + 4) % 8).collect();
 /// assert!(is_mirror_strategy(&c8, &half_turn));

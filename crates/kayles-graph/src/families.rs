@@ -179,7 +179,7 @@ fn parse(spec: &str) -> Result<Parsed, FamilyError> {
 /// building it.
 ///
 /// ```
-/// use kayles_core::families::size;
+/// use kayles_graph::families::size;
 /// let queens = size("queens:223").unwrap();
 /// assert_eq!((queens.order, queens.largest_component), (49_729, 49_729));
 /// assert_eq!(size("empty:7").unwrap().largest_component, 1);
@@ -267,11 +267,11 @@ pub fn size(spec: &str) -> Result<FamilySize, FamilyError> {
 /// anything is allocated).
 ///
 /// ```
-/// let g = kayles_core::families::build("petersen:5,2").unwrap();
+/// let g = kayles_graph::families::build("petersen:5,2").unwrap();
 /// assert_eq!((g.order(), g.size()), (10, 15));
-/// assert!(kayles_core::families::build("cube:3").is_err());
+/// assert!(kayles_graph::families::build("cube:3").is_err());
 /// assert_eq!(
-///     kayles_core::families::build("queens:223").unwrap_err().to_string(),
+///     kayles_graph::families::build("queens:223").unwrap_err().to_string(),
 ///     "family 'queens:223': 49729 vertices is more than the supported 16384"
 /// );
 /// ```
@@ -429,7 +429,7 @@ fn linked_c4_alt(n: usize) -> Graph {
 /// (`grid:3xN`, `petersen:N,2`), and a bare name means `name:N`.
 ///
 /// ```
-/// use kayles_core::families::term_spec;
+/// use kayles_graph::families::term_spec;
 /// assert_eq!(term_spec("grid:3xN", 7), "grid:3x7");
 /// assert_eq!(term_spec("queens", 5), "queens:5");
 /// ```
@@ -447,7 +447,7 @@ pub fn term_spec(template: &str, n: usize) -> String {
 /// unknown family or a malformed template is an error, not an empty sequence.
 ///
 /// ```
-/// use kayles_core::families::first_defined;
+/// use kayles_graph::families::first_defined;
 /// assert_eq!(first_defined("cycle", 1, 10), Ok(3));
 /// assert_eq!(first_defined("grid:3xN", 1, 10), Ok(1));
 /// assert!(first_defined("cube", 1, 10).is_err());
@@ -465,9 +465,9 @@ pub fn first_defined(template: &str, from: usize, to: usize) -> Result<usize, Fa
 /// `P(n, k)` and cycles. `Ok(None)` for the other families. Errors as [`build`].
 ///
 /// ```
-/// let sym = kayles_core::families::host_symmetry("queens:5").unwrap().unwrap();
+/// let sym = kayles_graph::families::host_symmetry("queens:5").unwrap().unwrap();
 /// assert_eq!(sym.group_size(), 8 * 25);
-/// assert!(kayles_core::families::host_symmetry("star:5").unwrap().is_none());
+/// assert!(kayles_graph::families::host_symmetry("star:5").unwrap().is_none());
 /// ```
 pub fn host_symmetry(spec: &str) -> Result<Option<HostSymmetry>, FamilyError> {
     let g = build(spec)?;
@@ -544,7 +544,7 @@ pub fn host_symmetry(spec: &str) -> Result<Option<HostSymmetry>, FamilyError> {
 /// checked; `Ok(None)` when there is none. Such a graph has nimber 0.
 ///
 /// ```
-/// use kayles_core::families::mirror_strategy;
+/// use kayles_graph::families::mirror_strategy;
 /// assert!(mirror_strategy("petersen:40,2").unwrap().is_some());
 /// assert!(mirror_strategy("petersen:39,2").unwrap().is_none());
 /// ```
@@ -558,7 +558,7 @@ pub fn mirror_strategy(spec: &str) -> Result<Option<Vec<u32>>, FamilyError> {
 /// of other families and for text that is no family spec at all.
 ///
 /// ```
-/// use kayles_core::families::{build, mirror_strategy_of};
+/// use kayles_graph::families::{build, mirror_strategy_of};
 /// let board = build("grid:4x6").unwrap();
 /// assert!(mirror_strategy_of("grid:4x6", &board).is_some());
 /// assert!(mirror_strategy_of("grid:3x6", &build("grid:3x6").unwrap()).is_none());

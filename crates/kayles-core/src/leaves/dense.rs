@@ -20,10 +20,11 @@
 //! one for every thread of a search): two components of the same host that reach the same
 //! subset (queens boards that differ in the order of their first moves) search it once.
 
-use crate::engine::Record;
-pub use crate::leaf_host_table::HOST_WORDS;
-use crate::leaf_host_table::{HostKey, HostSlots, LeafHostTable};
-use crate::small_table::{self, HeapBits, TableGame, TABLE_ORDER};
+pub use crate::leaves::host_table::HOST_WORDS;
+use crate::leaves::host_table::{HostKey, HostSlots, LeafHostTable};
+use crate::leaves::small_table::{self, HeapBits, TableGame, TABLE_ORDER};
+use crate::record::Record;
+use crate::rules::node_move;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
@@ -54,7 +55,7 @@ struct Entry {
 /// The search and its table of subsets (reused from one graph to the next).
 ///
 /// ```
-/// use kayles_core::dense_leaf::DenseLeaf;
+/// use kayles_core::leaves::dense::DenseLeaf;
 /// let mut leaf = DenseLeaf::default();
 /// // The complete graph K_9 is worth 1: it wins alone, and loses beside a heap of 1.
 /// let k9: Vec<u64> = (0..9).map(|i| 0x1ff & !(1 << i)).collect();
@@ -148,8 +149,8 @@ impl DenseLeaf {
     /// be about the same host.
     ///
     /// ```
-    /// use kayles_core::dense_leaf::DenseLeaf;
-    /// use kayles_core::leaf_host_table::LeafHostTable;
+    /// use kayles_core::leaves::dense::DenseLeaf;
+    /// use kayles_core::leaves::host_table::LeafHostTable;
     /// let mut leaf = DenseLeaf::default();
     /// let table = LeafHostTable::new(1 << 20);
     /// // The triangle on the host vertices 1, 70 and 130 is worth 1.
@@ -412,7 +413,7 @@ impl DenseLeaf {
         while left != 0 {
             let v = left.trailing_zeros() as usize;
             left &= left - 1;
-            let child = set & !self.closed[v];
+            let child = node_move(set, self.closed[v]);
             let order = child.count_ones();
             let settled = if order as usize <= TABLE_ORDER {
                 Some(match set_code {
@@ -441,7 +442,7 @@ impl DenseLeaf {
         let mut won = false;
         let mut previous = 0;
         for c in base..end {
-            let child = set & !self.closed[usize::from(self.children[c] & 63)];
+            let child = node_move(set, self.closed[usize::from(self.children[c] & 63)]);
             // Twins give the same option: searched once (the keys sort by order first,
             // and twins' options come next to each other when nothing of that order
             // lies between them; any other repeat is answered by the table).

@@ -9,7 +9,7 @@ use crate::VertexSet;
 /// A finite simple undirected graph on the vertices `0..n`.
 ///
 /// ```
-/// use kayles_core::Graph;
+/// use kayles_graph::Graph;
 /// let p3 = Graph::from_edges(3, &[(0, 1), (1, 2)]);
 /// assert_eq!(p3.size(), 2);
 /// assert_eq!(p3.closed_neighbourhood(1).len(), 3);

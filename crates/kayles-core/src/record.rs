@@ -7,7 +7,7 @@
 /// the nimber is not). Four bytes.
 ///
 /// ```
-/// use kayles_core::engine::Record;
+/// use kayles_core::record::Record;
 /// let r = Record::UNKNOWN.with_win(0).with_win(2);
 /// assert_eq!(r.wins(0), Some(true));
 /// assert_eq!(r.wins(1), None);
@@ -90,7 +90,7 @@ impl Record {
     /// nimber.
     ///
     /// ```
-    /// use kayles_core::engine::Record;
+    /// use kayles_core::record::Record;
     /// assert_eq!(Record::decided(2, false).value(), Some(2));
     /// assert_eq!(Record::decided(2, true).wins(2), Some(true));
     /// ```

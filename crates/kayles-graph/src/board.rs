@@ -8,7 +8,7 @@
 //! `r2c3` is vertex 6. Labels are read case-insensitively (`R2C3`).
 //!
 //! ```
-//! use kayles_core::board::Board;
+//! use kayles_graph::board::Board;
 //! let board = Board::of_spec("grid:3x4").unwrap().unwrap();
 //! assert_eq!(board.label(6), "r2c3");
 //! assert_eq!(board.parse_label("r2c3"), Ok(6));
@@ -51,7 +51,7 @@ impl Board {
     /// that names no graph.
     ///
     /// ```
-    /// use kayles_core::board::Board;
+    /// use kayles_graph::board::Board;
     /// assert_eq!(Board::of_spec("queens:5").unwrap(), Some(Board { rows: 5, cols: 5 }));
     /// assert!(Board::of_spec("grid:3").is_err());
     /// ```
@@ -98,7 +98,7 @@ impl Board {
     /// The vertex a cell name stands for.
     ///
     /// ```
-    /// use kayles_core::board::{Board, CellError};
+    /// use kayles_graph::board::{Board, CellError};
     /// let board = Board { rows: 3, cols: 4 };
     /// assert_eq!(board.parse_label("R1C4"), Ok(3));
     /// assert_eq!(
@@ -121,7 +121,7 @@ impl Board {
 /// against a board.
 ///
 /// ```
-/// use kayles_core::board::parse_cell;
+/// use kayles_graph::board::parse_cell;
 /// assert_eq!(parse_cell("r10c2"), Some((10, 2)));
 /// assert_eq!(parse_cell("rc2"), None);
 /// ```

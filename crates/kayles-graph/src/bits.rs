@@ -11,14 +11,12 @@ use std::hash::Hash;
 /// A set of vertices `0..Self::CAPACITY` stored in machine words.
 ///
 /// ```
-/// use kayles_core::bits::Bits;
+/// use kayles_graph::bits::Bits;
 /// let s = <u64 as Bits>::singleton(3).union(<u64 as Bits>::singleton(5));
 /// assert_eq!(s.count(), 2);
 /// assert_eq!(s.first(), Some(3));
 /// ```
-pub trait Bits:
-    crate::engine::Position + Copy + Eq + Hash + Ord + Default + Send + Sync + std::fmt::Debug + 'static
-{
+pub trait Bits: Copy + Eq + Hash + Ord + Default + Send + Sync + std::fmt::Debug + 'static {
     /// Number of vertices the set can hold.
     const CAPACITY: usize;
     /// Number of `u64` words in the representation.
@@ -90,7 +88,7 @@ pub trait Bits:
 /// sets; wide sparse components are better walked by adjacency lists.
 ///
 /// ```
-/// use kayles_core::bits::{component_within, Bits};
+/// use kayles_graph::bits::{component_within, Bits};
 /// // The path 0-1-2 and the isolated vertex 3.
 /// let reach: [u64; 4] = [0b0010, 0b0101, 0b0010, 0b0000];
 /// assert_eq!(component_within(&reach, 0, 0b1111), 0b0111);
@@ -116,7 +114,7 @@ pub fn component_within<S: Bits>(reach: &[S], start: usize, within: S) -> S {
 /// once per bit of `bits & mask`.
 ///
 /// ```
-/// use kayles_core::bits::compress;
+/// use kayles_graph::bits::compress;
 /// // mask has bits 2, 5, 6, 7; bits has 2, 5 and 7 of them.
 /// assert_eq!(compress(0b1010_0110, 0b1110_0100), 0b1011);
 /// ```
@@ -136,7 +134,7 @@ pub fn compress(bits: u64, mask: u64) -> u64 {
 /// BMI2 `pdep` instruction; the inverse of [`compress`]).
 ///
 /// ```
-/// use kayles_core::bits::deposit;
+/// use kayles_graph::bits::deposit;
 /// assert_eq!(deposit(0b1011, 0b1110_0100), 0b1010_0100);
 /// ```
 #[inline]
@@ -161,7 +159,7 @@ pub fn deposit(mut bits: u64, mask: u64) -> u64 {
 /// The processor must have BMI2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
-pub(crate) unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
+pub unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
     std::arch::x86_64::_pdep_u64(bits, mask)
 }
 
@@ -170,7 +168,7 @@ pub(crate) unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
 /// # Safety
 /// None needed; unsafe only to match the x86-64 signature.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
+pub unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
     deposit(bits, mask)
 }
 
@@ -180,7 +178,7 @@ pub(crate) unsafe fn deposit_bmi2(bits: u64, mask: u64) -> u64 {
 ///
 /// ```
 /// // Either answer is right; asking twice gives the same one.
-/// assert_eq!(kayles_core::bits::has_fast_pext(), kayles_core::bits::has_fast_pext());
+/// assert_eq!(kayles_graph::bits::has_fast_pext(), kayles_graph::bits::has_fast_pext());
 /// ```
 pub fn has_fast_pext() -> bool {
     static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -215,7 +213,7 @@ fn detect_fast_pext() -> bool {
 /// instruction where it is fast ([`has_fast_pext`]).
 ///
 /// ```
-/// use kayles_core::bits::local_rows_of;
+/// use kayles_graph::bits::local_rows_of;
 /// // The path 0 - 1 - 2 - 3; the set {1, 2, 3} is the path on three vertices.
 /// let open = [0b0010u64, 0b0101, 0b1010, 0b0100];
 /// let mut rows = Vec::new();
@@ -285,7 +283,7 @@ pub const MAX_WIDTH: usize = 4096;
 /// over the set width picks it here, so the ladder is written once.
 ///
 /// ```
-/// use kayles_core::{bits::Bits, with_width};
+/// use kayles_graph::{bits::Bits, with_width};
 /// fn words(order: usize) -> Option<usize> {
 ///     with_width!(order, S => Some(S::WORDS), _ => None)
 /// }
