@@ -661,13 +661,11 @@ impl Lists {
     }
 }
 
-/// Buffers reused from move to move: the components of the latest result, the bitsets
-/// and the vertex index that [`Checker::split`] and [`Checker::edges_map`] use, and the
-/// vertices of the fact a reference names.
+/// Buffers reused from move to move: the components of the latest result, the vertex
+/// index that [`Checker::edges_map`] uses, and the vertices of the fact a reference names.
 #[derive(Default)]
 struct Scratch {
     split: Split,
-    words: [Vec<u64>; 3],
     index: Vec<u32>,
     fact: Vec<u32>,
 }
@@ -964,39 +962,26 @@ impl Checker<'_> {
         if !self.lists.starts.is_empty() {
             return self.split_lists(set, out);
         }
-        let [comp, frontier, next] = &mut self.scratch.words;
-        for w in [&mut *comp, &mut *frontier, &mut *next] {
-            w.resize(set.len(), 0);
-        }
+        // A search from each least vertex left: the component's list is its own queue,
+        // each vertex taking from `set` the neighbours its row finds there.
         out.verts.clear();
         out.starts.clear();
         out.starts.push(0);
         while let Some(s) = first(set) {
-            comp.fill(0);
-            frontier.fill(0);
-            comp[s / 64] |= 1 << (s % 64);
-            frontier[s / 64] |= 1 << (s % 64);
             set[s / 64] &= !(1 << (s % 64));
-            loop {
-                next.fill(0);
-                for_each(frontier, |v| {
-                    for (x, r) in next.iter_mut().zip(self.g.row(v)) {
-                        *x |= r;
-                    }
-                });
-                let mut grew = false;
-                for i in 0..set.len() {
-                    next[i] &= set[i];
-                    set[i] &= !next[i];
-                    comp[i] |= next[i];
-                    grew |= next[i] != 0;
+            let start = out.verts.len();
+            out.verts.push(s as u32);
+            let mut i = start;
+            while i < out.verts.len() {
+                let row = self.g.row(out.verts[i] as usize);
+                i += 1;
+                for (w, (left, &r)) in set.iter_mut().zip(row).enumerate() {
+                    let found = *left & r;
+                    *left &= !found;
+                    for_each(&[found], |u| out.verts.push((w * 64 + u) as u32));
                 }
-                if !grew {
-                    break;
-                }
-                std::mem::swap(frontier, next);
             }
-            for_each(comp, |v| out.verts.push(v as u32));
+            out.verts[start..].sort_unstable();
             out.starts.push(out.verts.len());
         }
     }
