@@ -23,11 +23,30 @@
 //! Both are checked against the definition on every graph of up to 7 vertices and on
 //! random graphs, and each is shown to be needed as stated (a useless vertex with a
 //! pendant leaf of its own, for instance, may not be deleted).
+//!
+//! **Twin squares** (the "2 x 2 rule" of Beling and Rogalski, "On pruning search trees of
+//! impartial games", Artificial Intelligence 283, 2020, there for Cram): two non-adjacent
+//! vertices `a`, `b` of degree 2 with the same neighbours `c < d` (a *twin square*). Then
+//! `G` has the value of `G - ad - bc`:
+//! - the moves `ad` and `bc` leave positions isomorphic to those of `bd` and `ac` (swap
+//!   `a` and `b`), and those two leave the same graph in `G` and in `G - ad - bc`;
+//! - a move that deletes `c` (and not `d`) leaves `a` and `b` pendant on `d` in `G`, and
+//!   only `b` pendant on `d` (`a` isolated) in `G - ad - bc`: equal by the surplus-leaf
+//!   rule above; likewise for `d`; the move `cd` (when `c ~ d`) leaves `a`, `b` isolated
+//!   in both; any other move keeps the square, and induction finishes.
+//!
+//! So the search skips the moves `ad` and `bc` ([`VertexRules::prepare_moves`]), and a
+//! component splits where it falls apart without those two edges: with vertex-disjoint
+//! squares `Q`, the components of `G - E(Q)` are induced subgraphs of the host (an edge
+//! of `E(Q)` never lies inside one: it would bring its whole square with it), whose values
+//! xor to the value of `G` ([`split_at_twin_squares`]). Checked against the definition on
+//! every graph of up to 7 vertices that holds a square (and the rule shown to need both
+//! degrees to be 2), and on random graphs and grid regions.
 
 use crate::bits::Bits;
 use crate::leaves::small::SmallSolver;
 use crate::rules::arc_move;
-use crate::vertex_game::{Host, Survey, VertexRules, VertexScratch, VertexSolver};
+use crate::vertex_game::{Host, MovePrep, Survey, VertexRules, VertexScratch, VertexSolver};
 use crate::{engine::SearchError, node::Solver as NodeSolver};
 use crate::{GameKind, Graph};
 
@@ -100,6 +119,75 @@ impl VertexRules for ArcKayles {
         None
     }
 
+    fn prepare_moves<S: Bits>(host: &Host<S>, component: S, prep: &mut MovePrep<S>) {
+        prep.clear();
+        if component.count() < TWIN_SQUARE_MIN_ORDER {
+            return;
+        }
+        let mut by_degree = [S::empty(); 3];
+        for v in component.iter() {
+            let d = host.degree_in(v, component) as usize;
+            if (2..=4).contains(&d) {
+                by_degree[d - 2].insert(v);
+            }
+        }
+        prep.sets = by_degree;
+        // A piece of at least the least order is left only by a component two larger.
+        prep.refine = component.count() >= TWIN_SQUARE_MIN_ORDER + 2;
+        find_squares(host, component, by_degree[0], &mut prep.buffer);
+        for &[a, b, c, d] in &prep.buffer {
+            for (x, y) in [(a, d), (b, c)] {
+                prep.skipped.push((x.min(y), x.max(y)));
+            }
+        }
+    }
+
+    fn option_pieces_prepared<S: Bits>(
+        host: &Host<S>,
+        component: S,
+        u: usize,
+        prep: &mut MovePrep<S>,
+        out: &mut Vec<S>,
+    ) -> usize {
+        let mut made = 0;
+        for v in host.open[u].intersection(component).iter() {
+            if v <= u || prep.skipped.contains(&(u as u32, v as u32)) {
+                continue;
+            }
+            let rest = arc_move(component, u, v);
+            let seeds = host.open[u].union(host.open[v]);
+            let start = out.len();
+            host.split_seeded(rest, seeds, out, |k| k > 1);
+            if prep.refine {
+                // A vertex of a piece lost the edges to u and v, and only those (the piece
+                // is a component of the rest).
+                let (nu, nv) = (host.open[u], host.open[v]);
+                let both = nu.intersection(nv);
+                let one = nu.union(nv).difference(both);
+                let [two, three, four] = prep.sets;
+                let degree_two = two
+                    .difference(nu.union(nv))
+                    .union(three.intersection(one))
+                    .union(four.intersection(both));
+                let end = out.len();
+                for i in start..end {
+                    if out[i].count() >= TWIN_SQUARE_MIN_ORDER {
+                        let found = degree_two.intersection(out[i]);
+                        split_piece(host, out, i, found, &mut prep.buffer, TWIN_SQUARE_MIN_ORDER);
+                    }
+                }
+            }
+            out.push(S::empty());
+            made += 1;
+        }
+        made
+    }
+
+    #[inline]
+    fn refine_pieces<S: Bits>(host: &Host<S>, out: &mut Vec<S>, start: usize) {
+        split_at_twin_squares(host, out, start);
+    }
+
     #[inline]
     fn known_value(survey: &Survey, paths: &[u8]) -> Option<u8> {
         // The line graph of `P_k` is `P_{k-1}`.
@@ -121,6 +209,157 @@ impl VertexRules for ArcKayles {
             return component;
         }
         without_surplus_leaves_and_useless_vertices(host, component)
+    }
+}
+
+/// The least order of a component searched for twin squares: smaller ones are
+/// evaluated at once (the small solver's tables), where a split gains nothing.
+pub const TWIN_SQUARE_MIN_ORDER: u32 = 11;
+
+/// The most squares one component's split uses (more are left for its pieces).
+const MAX_SQUARES: usize = 16;
+
+/// Appends to `out` (emptied first) vertex-disjoint twin squares `[a, b, c, d]` of the
+/// connected `component` (at least five vertices), at most [`MAX_SQUARES`], greedily by
+/// least twin; `degree_two` is the set of its vertices of degree 2. (No twin of one square
+/// is a neighbour in another: a twin's two neighbours would then be twins of degree 2
+/// too, closing a 4-cycle, which would be the whole component.)
+fn find_squares<S: Bits>(host: &Host<S>, component: S, degree_two: S, out: &mut Vec<[u32; 4]>) {
+    out.clear();
+    if degree_two.count() < 2 {
+        return;
+    }
+    let mut free = degree_two;
+    while let Some(a) = free.first() {
+        free = free.without(a);
+        let mut ends = [0usize; 2];
+        let mut k = 0;
+        host.for_each_neighbour_in(a, component, |u| {
+            ends[k] = u;
+            k += 1;
+        });
+        let [c, d] = ends;
+        let twins = host.open[c].intersection(host.open[d]).intersection(free);
+        if let Some(b) = twins.first() {
+            free = free.without(b);
+            out.push([a as u32, b as u32, c as u32, d as u32]);
+            if out.len() == MAX_SQUARES {
+                return;
+            }
+        }
+    }
+}
+
+/// The vertices of degree 2 of `component`.
+fn degree_two_of<S: Bits>(host: &Host<S>, component: S) -> S {
+    let mut two = S::empty();
+    for v in component.iter() {
+        if host.degree_in(v, component) == 2 {
+            two.insert(v);
+        }
+    }
+    two
+}
+
+/// Splits `out[i]` at its twin squares (`degree_two` its vertices of degree 2) when that
+/// makes several pieces: `out[i]` becomes one of them, the others go to the end. Whether
+/// it split.
+fn split_once<S: Bits>(
+    host: &Host<S>,
+    out: &mut Vec<S>,
+    i: usize,
+    degree_two: S,
+    squares: &mut Vec<[u32; 4]>,
+) -> bool {
+    let piece = out[i];
+    find_squares(host, piece, degree_two, squares);
+    if squares.is_empty() {
+        return false;
+    }
+    // Without the twins, then each twin back beside the neighbour it keeps.
+    let mut twins = S::empty();
+    let mut ends = S::empty();
+    for &[a, b, c, d] in squares.iter() {
+        twins.insert(a as usize);
+        twins.insert(b as usize);
+        ends.insert(c as usize);
+        ends.insert(d as usize);
+    }
+    // Every part holds an end of a square (the piece is connected, and a twin joins two
+    // ends), so the walk stops as soon as one part holds them all: no split, mostly.
+    let first_part = out.len();
+    host.split_seeded(piece.difference(twins), ends, out, |_| true);
+    if out.len() - first_part == 1 {
+        out.truncate(first_part);
+        return false;
+    }
+    for &[a, b, c, d] in squares.iter() {
+        for (twin, kept) in [(a, c), (b, d)] {
+            if let Some(part) = out[first_part..]
+                .iter_mut()
+                .find(|p| p.contains(kept as usize))
+            {
+                part.insert(twin as usize);
+            }
+        }
+    }
+    out[i] = out.pop().expect("a split has parts");
+    true
+}
+
+/// [`split_once`], then the same again on every part (a part may hold squares of its own,
+/// its vertices of degree 2 counted afresh).
+fn split_piece<S: Bits>(
+    host: &Host<S>,
+    out: &mut Vec<S>,
+    i: usize,
+    degree_two: S,
+    squares: &mut Vec<[u32; 4]>,
+    min_order: u32,
+) {
+    let tail = out.len();
+    if !split_once(host, out, i, degree_two, squares) {
+        return;
+    }
+    while out[i].count() >= min_order
+        && split_once(host, out, i, degree_two_of(host, out[i]), squares)
+    {}
+    let mut j = tail;
+    while j < out.len() {
+        while out[j].count() >= min_order
+            && split_once(host, out, j, degree_two_of(host, out[j]), squares)
+        {}
+        j += 1;
+    }
+}
+
+/// Splits the pieces `out[start..]` (connected vertex sets of at least two vertices)
+/// further at their twin squares, in place: a piece becomes the components of the
+/// subgraph it induces without the edges `ad` and `bc` of its squares, whose values xor to
+/// its own (module documentation). Pieces of fewer than [`TWIN_SQUARE_MIN_ORDER`]
+/// vertices are left whole.
+#[inline]
+pub fn split_at_twin_squares<S: Bits>(host: &Host<S>, out: &mut Vec<S>, start: usize) {
+    split_at_squares(host, out, start, TWIN_SQUARE_MIN_ORDER);
+}
+
+/// [`split_at_twin_squares`] for pieces of at least `min_order` (at least 5) vertices.
+fn split_at_squares<S: Bits>(host: &Host<S>, out: &mut Vec<S>, start: usize, min_order: u32) {
+    let min_order = min_order.max(5);
+    let mut squares = Vec::new();
+    // `split_piece` looks at the parts it makes itself.
+    for i in start..out.len() {
+        let piece = out[i];
+        if piece.count() >= min_order {
+            split_piece(
+                host,
+                out,
+                i,
+                degree_two_of(host, piece),
+                &mut squares,
+                min_order,
+            );
+        }
     }
 }
 
@@ -191,6 +430,40 @@ pub fn reduced_vertices(g: &Graph) -> crate::VertexSet {
         crate::VertexSet::from_vertices(g.order(), kept.iter())
     }
     crate::with_width!(g.order(), S => go::<S>(g), _ => g.vertices())
+}
+
+/// The pieces into which the search splits `g` at its twin squares: the components of
+/// `g` of at least two vertices, those of at least `min_order` vertices (5 at least; the
+/// search uses [`TWIN_SQUARE_MIN_ORDER`]) split as [`split_at_twin_squares`] says. The
+/// Arc Kayles values of the subgraphs they induce xor to the value of `g`. (Graphs of
+/// more than [`MAX_COMPONENT_ORDER`](crate::vertex_game::MAX_COMPONENT_ORDER) vertices
+/// come back as one piece.)
+///
+/// ```
+/// use kayles_core::{arc, families, Graph};
+/// // Two triangles 0-1-2 and 5-6-7 joined by the square 2-3-5-4 (twins 3 and 4 of
+/// // degree 2): without the edges 3-5 and 4-2 it falls apart.
+/// let g = Graph::from_edges(
+///     8,
+///     &[(0, 1), (1, 2), (0, 2), (2, 3), (2, 4), (3, 5), (4, 5), (5, 6), (6, 7), (5, 7)],
+/// );
+/// let pieces = arc::twin_square_pieces(&g, 5);
+/// assert_eq!(pieces.len(), 2);
+/// let value = |set: &kayles_core::VertexSet| arc::nimber(&g.induced_subgraph(set).0).unwrap();
+/// assert_eq!(value(&pieces[0]) ^ value(&pieces[1]), arc::nimber(&g).unwrap());
+/// ```
+pub fn twin_square_pieces(g: &Graph, min_order: u32) -> Vec<crate::VertexSet> {
+    fn go<S: Bits>(g: &Graph, min_order: u32) -> Vec<crate::VertexSet> {
+        let host = Host::<S>::new(g);
+        let mut pieces = Vec::new();
+        host.split_into(S::prefix(g.order()), &mut pieces, |k| k > 1);
+        split_at_squares(&host, &mut pieces, 0, min_order);
+        pieces
+            .into_iter()
+            .map(|p| crate::VertexSet::from_vertices(g.order(), p.iter()))
+            .collect()
+    }
+    crate::with_width!(g.order(), S => go::<S>(g, min_order), _ => vec![g.vertices()])
 }
 
 /// Arc Kayles nimber of `g` by search on vertex sets (every layer on, canonical memo key).

@@ -55,6 +55,34 @@ pub trait VertexRules: Copy + Default + Send + Sync + 'static {
     fn option_pieces_at<S: Bits>(host: &Host<S>, component: S, v: usize, out: &mut Vec<S>)
         -> usize;
 
+    /// Fills `prep` with what the rules work out once per component before making its
+    /// options ([`option_pieces_prepared`](Self::option_pieces_prepared)). The default
+    /// leaves it empty.
+    fn prepare_moves<S: Bits>(_host: &Host<S>, _component: S, prep: &mut MovePrep<S>) {
+        prep.clear();
+    }
+
+    /// [`option_pieces_at`](Self::option_pieces_at) with what
+    /// [`prepare_moves`](Self::prepare_moves) found for `component`: the same options,
+    /// but for moves that need not be made (each leaving a position with the value of
+    /// one a move kept leaves), and with pieces that the game may split further (as
+    /// [`refine_pieces`](Self::refine_pieces)). The default is `option_pieces_at`.
+    fn option_pieces_prepared<S: Bits>(
+        host: &Host<S>,
+        component: S,
+        v: usize,
+        prep: &mut MovePrep<S>,
+        out: &mut Vec<S>,
+    ) -> usize {
+        let _ = prep;
+        Self::option_pieces_at(host, component, v, out)
+    }
+
+    /// Splits further the components `out[start..]` that [`Host::split_into`] appended,
+    /// where the game allows (pieces whose values xor to the component's, each connected
+    /// and of at least two vertices). Nothing by default.
+    fn refine_pieces<S: Bits>(_host: &Host<S>, _out: &mut Vec<S>, _start: usize) {}
+
     /// The move that leaves `left` (the union of an option's pieces) from `component`,
     /// as [`Game::option_move`] names it; None by default.
     fn move_leaving<S: Bits>(_host: &Host<S>, _component: S, _left: S) -> Option<u32> {
@@ -309,6 +337,32 @@ pub struct VertexScratch<S> {
     gaps: Vec<u64>,
     small: SmallSolver,
     leaf: DenseLeaf,
+    /// The component whose moves `prep` was made for (valid when equal).
+    prep_of: Option<S>,
+    prep: MovePrep<S>,
+}
+
+/// What a game's rules work out once per component before making its options
+/// ([`VertexRules::prepare_moves`]); the rules say what each field holds (Arc Kayles: the
+/// redundant moves of its twin squares, and the vertices of degree 2, 3 and 4).
+#[derive(Debug, Clone, Default)]
+pub struct MovePrep<S> {
+    /// Moves not to make, as pairs of vertices.
+    pub skipped: Vec<(u32, u32)>,
+    /// Whether the pieces of the options are to be looked at further.
+    pub refine: bool,
+    /// Vertex sets the rules keep (Arc Kayles: by degree).
+    pub sets: [S; 3],
+    /// A buffer of the rules.
+    pub buffer: Vec<[u32; 4]>,
+}
+
+impl<S: Bits> MovePrep<S> {
+    /// Nothing prepared.
+    pub fn clear(&mut self) {
+        self.skipped.clear();
+        self.refine = false;
+    }
 }
 
 /// A small set of 64-bit hashes that is emptied in constant time (by a generation
@@ -493,13 +547,17 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
             gaps: Vec::new(),
             small: SmallSolver::default(),
             leaf: DenseLeaf::default(),
+            prep_of: None,
+            prep: MovePrep::default(),
         }
     }
 
     #[inline]
     fn split(&self, position: &S, out: &mut Vec<S>) {
+        let start = out.len();
         self.host
             .split_into(*position, out, |k| R::tiny_value(k) != Some(0));
+        R::refine_pieces(self.host, out, start);
     }
 
     #[inline]
@@ -507,20 +565,25 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         self.option_pieces_from(component, scratch, out, &mut 0, usize::MAX);
     }
 
-    /// The moves vertex by vertex ([`VertexRules::option_pieces_at`]); `*from` is the
-    /// next vertex to start from.
+    /// The moves vertex by vertex, as the game's rules prepared them for the component
+    /// ([`VertexRules::option_pieces_prepared`]); `*from` is the next vertex to start
+    /// from.
     #[inline]
     fn option_pieces_from(
         &self,
         component: &S,
-        _scratch: &mut VertexScratch<S>,
+        scratch: &mut VertexScratch<S>,
         out: &mut Vec<S>,
         from: &mut usize,
         batch: usize,
     ) {
+        if *from == 0 || scratch.prep_of != Some(*component) {
+            R::prepare_moves(self.host, *component, &mut scratch.prep);
+            scratch.prep_of = Some(*component);
+        }
         let mut made = 0;
         for v in component.difference(S::prefix(*from)).iter() {
-            made += R::option_pieces_at(self.host, *component, v, out);
+            made += R::option_pieces_prepared(self.host, *component, v, &mut scratch.prep, out);
             if made >= batch {
                 *from = v + 1;
                 return;

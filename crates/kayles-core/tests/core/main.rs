@@ -16,3 +16,4 @@ mod properties;
 mod reductions;
 mod split;
 mod symmetry;
+mod twin_squares;
