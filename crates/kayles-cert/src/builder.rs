@@ -34,6 +34,7 @@ use crate::writer::CertificateWriter;
 use crate::Error;
 use hashbrown::HashMap;
 use kayles_core::leaves::small::SmallSolver;
+use kayles_core::rules::{arc_move_words, node_move_words};
 use kayles_core::{GameKind, Graph, VertexSet};
 use std::io::Write;
 
@@ -289,17 +290,13 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             let (u, row) = (u as usize, adj.row(u as usize));
             match self.game {
                 GameKind::Node => {
-                    let mut after: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & !r).collect();
-                    after[u / 64] &= !(1 << (u % 64));
-                    out.push((Move::Vertex(u as u32), after));
+                    out.push((Move::Vertex(u as u32), node_move_words(&xs, row, u)));
                 }
                 GameKind::Arc => {
                     let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
                     bitset::for_each(&inside, |w| {
                         if w > u {
-                            let mut after = xs.clone();
-                            after[u / 64] &= !(1 << (u % 64));
-                            after[w / 64] &= !(1 << (w % 64));
+                            let after = arc_move_words(&xs, u, w);
                             out.push((Move::Edge(u as u32, w as u32), after));
                         }
                     });

@@ -1,10 +1,11 @@
 //! The rules of the two games, each written once: [`GameKind`] names them, and the
 //! moves are [`node_move`] and [`arc_move`] (with [`closed_of`], the closed neighbourhood
 //! from the open one) on the fixed-width sets of the hot loops, [`node_move_in`] and
-//! [`arc_move_in`] on vertex sets of any width. Every engine that plays a move (the
+//! [`arc_move_in`] on vertex sets of any width, [`node_move_words`] and
+//! [`arc_move_words`] on word slices of any width (the certificate writer's). Every engine that plays a move (the
 //! search's rules in `node.rs` and `arc.rs`, the subset table, the small tables, the
-//! small solver, the dense leaf, the moves of a position, the module quotient and the
-//! sequences' checks) calls these.
+//! small solver, the dense leaf, the moves of a position, the certificate writer, the
+//! module quotient and the sequences' checks) calls these.
 //! The judges in [`brute`](crate::brute) write the games out again, by definition, so that
 //! a kernel under test is never its own judge.
 //!
@@ -142,4 +143,33 @@ pub fn arc_move_in(set: &VertexSet, u: usize, v: usize) -> VertexSet {
     out.remove(u);
     out.remove(v);
     out
+}
+
+/// [`node_move`] on a set of any width held as words (bit `j` of word `i` is vertex
+/// `64 i + j`), with `open_v` the words of the open neighbourhood `N(v)`: the certificate
+/// writer's form.
+///
+/// ```
+/// use kayles_core::rules::node_move_words;
+/// // Vertex 64 adjacent to 0 and 65; playing it in {0, 1, 64, 65, 66} leaves {1, 66}.
+/// let after = node_move_words(&[0b11, 0b111], &[0b1, 0b10], 64);
+/// assert_eq!(after, [0b10, 0b100]);
+/// ```
+pub fn node_move_words(set: &[u64], open_v: &[u64], v: usize) -> Vec<u64> {
+    let mut after: Vec<u64> = set.iter().zip(open_v).map(|(s, r)| s & !r).collect();
+    after[v / 64] &= !(1 << (v % 64));
+    after
+}
+
+/// [`arc_move`] on a set of any width held as words: `set \ {u, v}`.
+///
+/// ```
+/// use kayles_core::rules::arc_move_words;
+/// assert_eq!(arc_move_words(&[0b111, 0b1], 1, 64), [0b101, 0]);
+/// ```
+pub fn arc_move_words(set: &[u64], u: usize, v: usize) -> Vec<u64> {
+    let mut after = set.to_vec();
+    after[u / 64] &= !(1 << (u % 64));
+    after[v / 64] &= !(1 << (v % 64));
+    after
 }
