@@ -189,6 +189,8 @@ pub(super) struct State<G: Game> {
     ///
     /// [`SearchConfig::killer_slots`]: super::SearchConfig::killer_slots
     pub(super) killers: Vec<Option<u32>>,
+    /// Claimed components of a search spread over processes, deferred (engine/remote.rs).
+    pub(super) defer: super::remote::DeferState,
 }
 
 /// Outcome method: an option of an open position, to be searched: its pieces
@@ -223,6 +225,7 @@ impl<G: Game> State<G> {
             unknown: Vec::new(),
             cancel: Vec::new(),
             killers: Vec::new(),
+            defer: Default::default(),
         }
     }
 

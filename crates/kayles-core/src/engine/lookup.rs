@@ -5,6 +5,7 @@
 
 use super::code_memo::CodeMemo;
 use super::context::{Context, State};
+use super::memo::MemoTable;
 use super::{Game, Layers, MemoKey, Record, Simplified};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -30,6 +31,24 @@ pub(super) struct Pending {
 }
 
 impl Pending {
+    /// The key under which the component has a home in a search spread over processes
+    /// (engine/remote.rs): the host-symmetry key, else the canonical code, else the shape
+    /// code (every process builds the same host, so keys agree).
+    pub(super) fn shared_key<'s>(&self, codes: &'s [u64]) -> Option<(MemoTable, &'s [u64])> {
+        if self.symmetry.is_some() {
+            Some((MemoTable::Symmetric, &codes[self.start..self.shape_start]))
+        } else if self.canonical.is_some() {
+            Some((MemoTable::Codes, &codes[self.canonical_start..]))
+        } else if self.shape.is_some() {
+            Some((
+                MemoTable::Codes,
+                &codes[self.shape_start..self.canonical_start],
+            ))
+        } else {
+            None
+        }
+    }
+
     /// No key, at `start` of the code stack.
     fn none(start: usize) -> Self {
         Pending {
@@ -79,7 +98,7 @@ impl<G: Game> Engine<'_, '_, G> {
     /// an answer that may have seen it raised is always dropped).
     #[inline]
     pub(super) fn cancelled(&self) -> bool {
-        self.state.cancel.iter().any(|flag| flag.load(Relaxed))
+        self.state.defer.raised || self.state.cancel.iter().any(|flag| flag.load(Relaxed))
     }
 
     /// The value of a component small enough for the game to compute at once (with the

@@ -36,11 +36,13 @@ pub mod memo;
 pub(crate) mod mex_method;
 pub(crate) mod outcome;
 pub mod record;
+pub mod remote;
 
 pub use config::{Fault, MemoKey, Method, SearchConfig, SearchStats};
 pub use context::{pool, runs_in_pool, PARALLEL_LEVELS};
 pub use memo::{MemoCounts, MemoHandle, MemoTable, SearchProgress, SharedMemo};
 pub use record::Record;
+pub use remote::{Answer, Remote};
 
 use crate::bits::{Bits, Words};
 use crate::leaf_host_table::LeafHostTable;

@@ -38,6 +38,7 @@
 use super::context::Candidate;
 use super::killers;
 use super::lookup::{Engine, Lookup, Pending};
+use super::remote::Step;
 use super::{Fault, Game, Position, Record, PARALLEL_LEVELS};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -124,7 +125,23 @@ impl<G: Game> Engine<'_, '_, G> {
                 win
             }
             Lookup::Search(record, pending) => {
+                // Another process's part, when the search is spread (engine/remote.rs).
+                let (record, claimed) = match self.remote_ask(component, heap, record, &pending) {
+                    Step::Settled(record) => {
+                        self.store(pending, record);
+                        self.remember(component.clone(), record);
+                        return record.wins(heap).unwrap_or(false);
+                    }
+                    Step::Deferred => {
+                        self.drop_pending(pending);
+                        return false;
+                    }
+                    Step::Search { record, claimed } => (record, claimed),
+                };
                 let win = self.search(component, heap, record, &pending);
+                if claimed {
+                    self.remote_done(&pending, heap, win);
+                }
                 self.drop_pending(pending);
                 win
             }
@@ -312,6 +329,9 @@ impl<G: Game> Engine<'_, '_, G> {
     /// Searches the candidates `first..last` in order, up to the first that loses (the
     /// node's winning move): its index, or None when all win.
     fn losing_candidate(&mut self, first: usize, last: usize, heap: u8) -> Option<usize> {
+        if self.defers() {
+            return self.deferring_losing_candidate(first, last, heap);
+        }
         let first_decides = self.context.memo.config.fault == Some(Fault::FirstOptionDecides);
         for c in first..last {
             let Candidate { start, end, .. } = self.state.candidates[c];
@@ -419,7 +439,7 @@ impl<G: Game> Engine<'_, '_, G> {
     /// Whether `pieces[range] + *heap` (a sum of components) is a win: the nimbers of all
     /// pieces but the largest unknown one are folded into the heap, and that one is
     /// searched with it.
-    fn sum_wins(&mut self, range: Range<usize>, heap: u8) -> bool {
+    pub(super) fn sum_wins(&mut self, range: Range<usize>, heap: u8) -> bool {
         let game = self.context.game;
         let mut x = heap;
         let first = self.state.unknown.len();
