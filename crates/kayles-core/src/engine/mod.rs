@@ -38,8 +38,10 @@ pub(crate) mod outcome;
 pub mod record;
 pub mod remote;
 
-pub use config::{Fault, MemoKey, Method, SearchConfig, SearchStats};
-pub use context::{pool, runs_in_pool, PARALLEL_LEVELS};
+pub use config::{
+    Fault, MemoKey, Method, PerThread, SearchConfig, SearchStats, ThreadStats, STATS_THREADS,
+};
+pub use context::{pool, runs_in_pool, LEAF_SHARE, PARALLEL_LEVELS, SPLIT_AFTER, SPLIT_WARM_UP};
 pub use memo::{MemoCounts, MemoHandle, MemoTable, SearchProgress, SharedMemo};
 pub use record::Record;
 pub use remote::{Answer, Remote};
