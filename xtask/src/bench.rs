@@ -28,6 +28,9 @@
 //!   (default 600) and are reported as stopped. `--only SPEC` (repeatable) runs only the
 //!   cases of that spec, e.g. `--only queens:14`; queens 16 (minutes a run on each side)
 //!   runs only when named so: `--only queens:16 --cap 1800`.
+//! - **threads**: `kayles nimber` on one and on two threads per family (module
+//!   `bench_threads`), alternated, with the ratio and the speculative and idle shares
+//!   of `--stats`; `--only SPEC` picks rows.
 
 use crate::bench_engine::{median_of, Sample};
 use anyhow::{bail, Context, Result};
@@ -317,7 +320,7 @@ pub fn run(args: &[String]) -> Result<()> {
                 i += 1;
             }
             w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "outcome"
-            | "all") => which = w,
+            | "threads" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -436,6 +439,9 @@ pub fn run(args: &[String]) -> Result<()> {
     }
     if which == "all" || which == "outcome" {
         crate::bench_outcome::run(runs.min(3), cap, &only)?;
+    }
+    if which == "all" || which == "threads" {
+        crate::bench_threads::run(runs.min(3), &only)?;
     }
     if which == "all" || which == "search" {
         let runs = runs.min(3);

@@ -6,7 +6,7 @@
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use kayles_core::engine::{SearchProgress, SearchStats};
+use kayles_core::engine::{SearchProgress, SearchStats, STATS_THREADS};
 use kayles_core::table::SubsetTable;
 use kayles_core::{GameKind, Graph};
 use kayles_solve::machine::peak_rss_kib;
@@ -94,11 +94,12 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
     } else {
         String::new()
     };
+    let threads = threads_part(s);
     format!(
         "{label}: {seconds:.3} s, {} positions searched ({:.0}/s); hits: {} exact, {} symmetry, \
          {} shape, {} canonical, {} known pieces, {} mirror, {} small, {} leaf ({} leaf positions); \
          {} reductions; {} parallel \
-         splits{outcome}; memo: {} entries, {:.1} MiB now, peak {:.1} MiB of the {:.0} MiB \
+         splits{outcome}{threads}; memo: {} entries, {:.1} MiB now, peak {:.1} MiB of the {:.0} MiB \
          limit, {} evictions, {} cache clears; peak RSS {:.1} MiB",
         s.positions,
         s.positions as f64 / seconds.max(1e-9),
@@ -121,6 +122,101 @@ pub fn stats_line(label: &str, seconds: f64, s: &SearchStats, memo_limit_bytes: 
         s.cache_clears,
         peak_rss_kib() as f64 / 1024.0
     )
+}
+
+/// A share in percent (0 of nothing).
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// The threads' part of the `--stats` line (empty for a sequential search): the
+/// speculative work and the idle time in all, then per thread of the pool.
+fn threads_part(s: &SearchStats) -> String {
+    if s.threads <= 1 {
+        return String::new();
+    }
+    let mut part = format!(
+        "; threads: {}, {} speculative positions ({:.1}%), {} speculative leaf positions \
+         ({:.1}%), idle {:.3} s of {:.3} s ({:.1}%)",
+        s.threads,
+        s.speculative_positions,
+        percent(s.speculative_positions, s.positions),
+        s.speculative_leaf_positions,
+        percent(s.speculative_leaf_positions, s.leaf_positions),
+        s.idle_nanos as f64 / 1e9,
+        s.pool_nanos as f64 / 1e9,
+        percent(s.idle_nanos, s.pool_nanos),
+    );
+    for t in 0..(s.threads as usize).min(STATS_THREADS) {
+        let m = s.per_thread.get(t);
+        part += &format!(
+            "; thread {t}: {} positions ({} speculative), {} leaf positions ({} speculative), \
+             idle {:.3} s",
+            m.positions,
+            m.speculative_positions,
+            m.leaf_positions,
+            m.speculative_leaf_positions,
+            m.idle_nanos as f64 / 1e9
+        );
+    }
+    part
+}
+
+/// The counters of `--stats` as a JSON object (under `--json`, the `stats` field of a
+/// searched graph's result): every counter of the line, by the name of its field, with
+/// `per_thread` a list of the pool's threads (one entry for a sequential search).
+pub fn stats_json(s: &SearchStats, memo_limit_bytes: usize) -> serde_json::Value {
+    let per_thread: Vec<serde_json::Value> = (0..(s.threads.max(1) as usize).min(STATS_THREADS))
+        .map(|t| {
+            let m = s.per_thread.get(t);
+            serde_json::json!({
+                "thread": t,
+                "positions": m.positions,
+                "leaf_positions": m.leaf_positions,
+                "speculative_positions": m.speculative_positions,
+                "speculative_leaf_positions": m.speculative_leaf_positions,
+                "idle_seconds": m.idle_nanos as f64 / 1e9,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "positions": s.positions,
+        "rounds": s.rounds,
+        "cutoffs": s.cutoffs,
+        "heap_wins": s.heap_wins,
+        "lookup_cutoffs": s.lookup_cutoffs,
+        "killer_tries": s.killer_tries,
+        "killer_wins": s.killer_wins,
+        "speculative": s.speculative,
+        "cancelled": s.cancelled,
+        "exact_hits": s.exact_hits,
+        "shape_hits": s.shape_hits,
+        "canonical_hits": s.canonical_hits,
+        "symmetry_hits": s.symmetry_hits,
+        "known_hits": s.known_hits,
+        "mirror_hits": s.mirror_hits,
+        "small_hits": s.small_hits,
+        "leaf_hits": s.leaf_hits,
+        "leaf_positions": s.leaf_positions,
+        "reductions": s.reductions,
+        "parallel_splits": s.parallel_splits,
+        "shared_entries": s.shared_entries,
+        "shared_bytes": s.shared_bytes,
+        "peak_memo_bytes": s.peak_memo_bytes,
+        "memo_limit_bytes": memo_limit_bytes,
+        "evictions": s.evictions,
+        "cache_clears": s.cache_clears,
+        "threads": s.threads,
+        "speculative_positions": s.speculative_positions,
+        "speculative_leaf_positions": s.speculative_leaf_positions,
+        "idle_seconds": s.idle_nanos as f64 / 1e9,
+        "pool_seconds": s.pool_nanos as f64 / 1e9,
+        "per_thread": per_thread,
+    })
 }
 
 /// The full table of `game` with a progress bar on stderr (hidden when stderr is not a

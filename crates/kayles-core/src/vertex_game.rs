@@ -355,6 +355,11 @@ pub struct MovePrep<S> {
     pub sets: [S; 3],
     /// A buffer of the rules.
     pub buffer: Vec<[u32; 4]>,
+    /// The component's vertices in the order their moves are made
+    /// ([`VertexRules::option_pieces_prepared`] at each); empty for the vertex order.
+    pub order: Vec<u32>,
+    /// A buffer of the rules (Arc Kayles: distances).
+    pub numbers: Vec<u32>,
 }
 
 impl<S: Bits> MovePrep<S> {
@@ -362,6 +367,7 @@ impl<S: Bits> MovePrep<S> {
     pub fn clear(&mut self) {
         self.skipped.clear();
         self.refine = false;
+        self.order.clear();
     }
 }
 
@@ -582,6 +588,22 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
             scratch.prep_of = Some(*component);
         }
         let mut made = 0;
+        if !scratch.prep.order.is_empty() {
+            // `*from` is a place in the rules' order.
+            let order = std::mem::take(&mut scratch.prep.order);
+            let mut i = *from;
+            while i < order.len() {
+                let v = order[i] as usize;
+                i += 1;
+                made += R::option_pieces_prepared(self.host, *component, v, &mut scratch.prep, out);
+                if made >= batch {
+                    break;
+                }
+            }
+            *from = if i < order.len() { i } else { usize::MAX };
+            scratch.prep.order = order;
+            return;
+        }
         for v in component.difference(S::prefix(*from)).iter() {
             made += R::option_pieces_prepared(self.host, *component, v, &mut scratch.prep, out);
             if made >= batch {

@@ -96,6 +96,8 @@ impl SearchOptions {
                 .unwrap_or(SearchConfig::default().canonical_max_order),
             threads: self.threads,
             parallel_min_order: SearchConfig::default().parallel_min_order,
+            split_after: SearchConfig::default().split_after,
+            split_warm_up: SearchConfig::default().split_warm_up,
             killer_levels: SearchConfig::default().killer_levels,
             killer_slots: SearchConfig::default().killer_slots,
             reductions: self.reductions,

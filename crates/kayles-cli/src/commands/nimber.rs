@@ -165,11 +165,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
             }
         };
         let seconds = start.elapsed().as_secs_f64();
+        let mut stats = None;
         if args.stats && route == Route::Search {
             let solver = nimbers.solver();
             let limit = solver.config().memo_limit_bytes;
-            let line = progress::stats_line(&named.name, seconds, &solver.stats(), limit);
+            let counters = solver.stats();
+            let line = progress::stats_line(&named.name, seconds, &counters, limit);
             eprintln!("{line}");
+            stats = Some(progress::stats_json(&counters, limit));
         } else if args.stats {
             eprintln!(
                 "{}: {seconds:.3} s through the {} route",
@@ -177,19 +180,21 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 route.name()
             );
         }
-        out.result(
-            || value.to_string(),
-            json!({
-                "graph": named.name,
-                "order": g.order(),
-                "size": g.size(),
-                "game": args.game.name(),
-                "route": route.name(),
-                "nimber": value,
-                "seconds": seconds,
-                "peak_rss_kib": peak_rss_kib(),
-            }),
-        )
+        let mut result = json!({
+            "graph": named.name,
+            "order": g.order(),
+            "size": g.size(),
+            "game": args.game.name(),
+            "route": route.name(),
+            "nimber": value,
+            "seconds": seconds,
+            "peak_rss_kib": peak_rss_kib(),
+        });
+        // Under --json, --stats adds its counters to the result (stderr keeps its line).
+        if let Some(stats) = stats {
+            result["stats"] = stats;
+        }
+        out.result(|| value.to_string(), result)
     })
 }
 

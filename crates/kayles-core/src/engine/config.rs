@@ -1,8 +1,9 @@
 //! What a search is asked to do ([`SearchConfig`]: the method, the layers, the
 //! resources) and what it reports ([`SearchStats`]).
 
+use super::context::{SPLIT_AFTER, SPLIT_WARM_UP};
 #[cfg(doc)]
-use super::{Game, SharedMemo, PARALLEL_LEVELS};
+use super::{context::LEAF_SHARE, Game, SharedMemo, PARALLEL_LEVELS};
 
 /// The key of the shared memo: how far apart two components may be and still share an
 /// entry.
@@ -140,6 +141,16 @@ pub struct SearchConfig {
     /// [`PARALLEL_LEVELS`] moves below the root, have their options searched in parallel.
     /// (Tests lower it to split tiny positions.)
     pub parallel_min_order: usize,
+    /// With more than one thread, outcome method: a node that splits its options searches
+    /// them alone, in the move order, until they have cost this many positions (a leaf
+    /// position counting [`LEAF_SHARE`]-th of one), and hands the rest to the pool only
+    /// then ([`SPLIT_AFTER`] by default; 0: after the first option).
+    pub split_after: u64,
+    /// With more than one thread, outcome method: no node splits its options before the
+    /// search has searched this many positions, counted as in
+    /// [`split_after`](Self::split_after) ([`SPLIT_WARM_UP`] by default; 0: from the
+    /// start, as tests do to split tiny searches).
+    pub split_warm_up: u64,
     /// A deliberate error, for tests only.
     #[doc(hidden)]
     pub fault: Option<Fault>,
@@ -164,6 +175,8 @@ impl Default for SearchConfig {
             canonical_max_order: 64,
             threads: 0,
             parallel_min_order: 24,
+            split_after: SPLIT_AFTER,
+            split_warm_up: SPLIT_WARM_UP,
             killer_levels: 4,
             killer_slots: 16,
             reductions: true,
@@ -252,6 +265,79 @@ pub struct SearchStats {
     /// Times a thread's exact cache was emptied for passing
     /// [`SearchConfig::exact_cache_bytes`].
     pub cache_clears: u64,
+    /// The most threads a search of this memo ran on (1 for a sequential search; 0
+    /// before the first search).
+    pub threads: u64,
+    /// Outcome method: positions searched (memo misses, as
+    /// [`positions`](Self::positions)) inside parallel tasks whose answer was not needed
+    /// (a sibling had already won the node): the speculative work, on every thread.
+    pub speculative_positions: u64,
+    /// Outcome method: leaf positions ([`leaf_positions`](Self::leaf_positions)) visited
+    /// inside parallel tasks whose answer was not needed.
+    pub speculative_leaf_positions: u64,
+    /// Nanoseconds that the threads of the pool spent waiting for work while a search ran
+    /// on them (summed over the threads; 0 for sequential searches).
+    pub idle_nanos: u64,
+    /// Nanoseconds of pool time (the searches' wall time times their threads; 0 for
+    /// sequential searches): [`idle_nanos`](Self::idle_nanos) is a part of it.
+    pub pool_nanos: u64,
+    /// The same counters for each thread of the pool, by its index (the first
+    /// [`threads`](Self::threads) entries are used; threads past [`STATS_THREADS`]
+    /// are counted in the last entry).
+    pub per_thread: PerThread,
+}
+
+/// How many threads [`SearchStats::per_thread`] tells apart.
+pub const STATS_THREADS: usize = 64;
+
+/// What one thread of the pool did, over every search of a memo (see
+/// [`SearchStats::per_thread`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ThreadStats {
+    /// Positions searched on this thread (memo misses).
+    pub positions: u64,
+    /// Leaf positions visited on this thread.
+    pub leaf_positions: u64,
+    /// Of [`positions`](Self::positions), those inside parallel tasks whose answer was
+    /// not needed.
+    pub speculative_positions: u64,
+    /// Of [`leaf_positions`](Self::leaf_positions), those inside parallel tasks whose
+    /// answer was not needed.
+    pub speculative_leaf_positions: u64,
+    /// Nanoseconds this thread waited for work while a search ran in the pool.
+    pub idle_nanos: u64,
+}
+
+impl ThreadStats {
+    fn add(&mut self, other: &ThreadStats) {
+        self.positions += other.positions;
+        self.leaf_positions += other.leaf_positions;
+        self.speculative_positions += other.speculative_positions;
+        self.speculative_leaf_positions += other.speculative_leaf_positions;
+        self.idle_nanos += other.idle_nanos;
+    }
+}
+
+/// [`ThreadStats`] for each of the first [`STATS_THREADS`] threads of the pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerThread(pub [ThreadStats; STATS_THREADS]);
+
+impl Default for PerThread {
+    fn default() -> Self {
+        PerThread([ThreadStats::default(); STATS_THREADS])
+    }
+}
+
+impl PerThread {
+    /// The counters of thread `index` (past the last entry: the last entry).
+    pub fn get(&self, index: usize) -> &ThreadStats {
+        &self.0[index.min(STATS_THREADS - 1)]
+    }
+
+    /// The counters of thread `index`, to add to.
+    pub(super) fn get_mut(&mut self, index: usize) -> &mut ThreadStats {
+        &mut self.0[index.min(STATS_THREADS - 1)]
+    }
 }
 
 impl SearchStats {
@@ -279,5 +365,13 @@ impl SearchStats {
         self.parallel_splits += other.parallel_splits;
         self.evictions += other.evictions;
         self.cache_clears += other.cache_clears;
+        self.threads = self.threads.max(other.threads);
+        self.speculative_positions += other.speculative_positions;
+        self.speculative_leaf_positions += other.speculative_leaf_positions;
+        self.idle_nanos += other.idle_nanos;
+        self.pool_nanos += other.pool_nanos;
+        for (mine, theirs) in self.per_thread.0.iter_mut().zip(&other.per_thread.0) {
+            mine.add(theirs);
+        }
     }
 }

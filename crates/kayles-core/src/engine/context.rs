@@ -5,8 +5,9 @@ use super::exact_table::ExactTable;
 use super::memo::PROGRESS_EVERY;
 use super::{Game, SearchConfig, SearchStats, SharedMemo};
 use crate::leaves::host_table::LeafHostTable;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
 
 #[cfg(doc)]
 use super::solve;
@@ -66,6 +67,23 @@ pub fn runs_in_pool(config: &SearchConfig) -> bool {
 /// the top of the game tree, where the subtrees are large enough to pay for a task each.
 pub const PARALLEL_LEVELS: usize = 3;
 
+/// Outcome method: a node that splits its options searches them alone, in the move order,
+/// until they have cost this many positions (see [`LEAF_SHARE`]), and only then hands the
+/// rest to the pool: the first option always (young brothers wait), more where the first
+/// were cheap, for then their siblings are likely cheap too and a task costs more than it
+/// saves.
+pub const SPLIT_AFTER: u64 = 2_000;
+
+/// Outcome method: no node splits its options before the search has searched this many
+/// positions (see [`LEAF_SHARE`]; about a fifth of a second on one core): a search shorter
+/// than that is over before a second thread would pay for its cold caches and speculation
+/// (grid 3 x 24, 22,000 positions, lost a third of its speed on two threads without it).
+pub const SPLIT_WARM_UP: u64 = 50_000;
+
+/// In [`SPLIT_AFTER`] and [`SPLIT_WARM_UP`], a leaf position (of the game's own search of
+/// dense components) counts as this fraction of a position: it costs about that much less.
+pub const LEAF_SHARE: u64 = 16;
+
 /// One search call: the game, the memo, and one engine state per thread of the pool.
 ///
 /// **Why one state per thread is safe with nested parallelism.** A position that splits
@@ -87,11 +105,23 @@ pub(super) struct Context<'a, G: Game> {
     /// Components at least this large split their options across threads (when they are
     /// at most [`PARALLEL_LEVELS`] moves below the root).
     pub(super) parallel_min_order: usize,
+    /// [`SearchConfig::split_after`].
+    pub(super) split_after: u64,
+    /// [`SearchConfig::split_warm_up`].
+    pub(super) split_warm_up: u64,
     pub(super) parallel: bool,
     /// [`SearchConfig::killer_levels`](super::SearchConfig::killer_levels).
     pub(super) killer_levels: usize,
     /// [`SearchConfig::killer_slots`](super::SearchConfig::killer_slots).
     pub(super) killer_slots: usize,
+    /// When the call started, and on which thread of the pool (parallel calls only: the
+    /// pool threads' idle time is measured against it).
+    started: Option<(Instant, usize)>,
+    /// Per thread of the pool: the positions and leaf positions it searched inside
+    /// parallel tasks whose answer was not needed ([`Engine::not_needed`]).
+    ///
+    /// [`Engine::not_needed`]: super::lookup::Engine::not_needed
+    speculative: Vec<[AtomicU64; 2]>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -113,22 +143,41 @@ impl<'a, G: Game> Context<'a, G> {
             slots: (0..threads).map(|_| Mutex::new(None)).collect(),
             spare: Mutex::new(Vec::new()),
             parallel_min_order: memo.config.parallel_min_order,
+            split_after: memo.config.split_after,
+            split_warm_up: memo.config.split_warm_up,
             parallel,
             killer_levels: memo.config.killer_levels,
             killer_slots: memo.config.killer_slots,
+            started: parallel.then(|| (Instant::now(), Self::thread_index())),
+            speculative: (0..threads).map(|_| Default::default()).collect(),
+        }
+    }
+
+    /// The index of this thread in the pool (0 outside it).
+    fn thread_index() -> usize {
+        rayon::current_thread_index().unwrap_or(0)
+    }
+
+    /// Counts `work` as speculative, on the threads that did it.
+    pub(super) fn add_speculative(&self, work: &Work) {
+        for (thread, w) in work.0.iter().enumerate() {
+            let counters = &self.speculative[thread.min(self.speculative.len() - 1)];
+            counters[0].fetch_add(w[0], Relaxed);
+            counters[1].fetch_add(w[1], Relaxed);
         }
     }
 
     fn slot(&self) -> &Mutex<Option<Box<State<G>>>> {
-        let i = rayon::current_thread_index().unwrap_or(0);
-        &self.slots[i.min(self.slots.len() - 1)]
+        &self.slots[Self::thread_index().min(self.slots.len() - 1)]
     }
 
     /// This thread's state (a new one the first time).
     pub(super) fn take_state(&self) -> Box<State<G>> {
-        lock(self.slot())
-            .take()
-            .unwrap_or_else(|| Box::new(State::new(self.game.scratch())))
+        lock(self.slot()).take().unwrap_or_else(|| {
+            let mut state = Box::new(State::new(self.game.scratch()));
+            state.thread = Self::thread_index().min(self.slots.len() - 1);
+            state
+        })
     }
 
     /// Gives this thread's state back to its slot.
@@ -141,12 +190,48 @@ impl<'a, G: Game> Context<'a, G> {
         }
     }
 
-    /// Adds every state's counters to the memo's and gives back their exact caches.
+    /// Adds every state's counters to the memo's (with each thread's part, and in a
+    /// parallel call the time each thread of the pool waited for work) and gives back
+    /// their exact caches.
     pub(super) fn finish(&self) {
         let mut states: Vec<Box<State<G>>> = std::mem::take(&mut *lock(&self.spare));
         states.extend(self.slots.iter().filter_map(|slot| lock(slot).take()));
         let mut total = lock(&self.memo.stats);
         let tables = &self.memo.tables;
+        let threads = self.slots.len();
+        total.threads = total.threads.max(threads as u64);
+        let mut busy = vec![0u64; threads];
+        let mut join_idle = vec![0u64; threads];
+        for state in &states {
+            let t = state.thread;
+            busy[t] += state.busy_nanos;
+            join_idle[t] += state.join_idle_nanos;
+            let mine = total.per_thread.get_mut(t);
+            mine.positions += state.stats.positions;
+            mine.leaf_positions += state.stats.leaf_positions;
+        }
+        for (t, counters) in self.speculative.iter().enumerate() {
+            let (positions, leaf) = (counters[0].load(Relaxed), counters[1].load(Relaxed));
+            total.speculative_positions += positions;
+            total.speculative_leaf_positions += leaf;
+            let mine = total.per_thread.get_mut(t);
+            mine.speculative_positions += positions;
+            mine.speculative_leaf_positions += leaf;
+        }
+        if let Some((started, root)) = self.started {
+            // A thread is busy while it runs a task of this call (the thread that started
+            // the call, from start to end), except while a task waits in
+            // `Engine::in_parallel` with nothing to run.
+            let elapsed = started.elapsed().as_nanos() as u64;
+            busy[root.min(threads - 1)] = elapsed;
+            for t in 0..threads {
+                let idle = elapsed.saturating_sub(busy[t]) + join_idle[t];
+                let idle = idle.min(elapsed);
+                total.per_thread.get_mut(t).idle_nanos += idle;
+                total.idle_nanos += idle;
+            }
+            total.pool_nanos += elapsed * threads as u64;
+        }
         for state in &states {
             total.add(&state.stats);
             total.peak_memo_bytes = total.peak_memo_bytes.max(state.stats.peak_memo_bytes);
@@ -189,6 +274,96 @@ pub(super) struct State<G: Game> {
     ///
     /// [`SearchConfig::killer_slots`]: super::SearchConfig::killer_slots
     pub(super) killers: Vec<Option<u32>>,
+    /// Claimed components of a search spread over processes, deferred (engine/remote.rs).
+    pub(super) defer: super::remote::DeferState,
+    /// The index of this state's thread in the pool (0 when sequential).
+    pub(super) thread: usize,
+    /// The parallel task running on this thread now (see [`TaskFrame`]).
+    pub(super) task: TaskFrame,
+    /// The work of each task of this thread's last [`Engine::in_parallel`] call, in the
+    /// order of its items, until [`Engine::not_needed`] reads it.
+    ///
+    /// [`Engine::in_parallel`]: super::lookup::Engine::in_parallel
+    /// [`Engine::not_needed`]: super::lookup::Engine::not_needed
+    pub(super) split_work: Vec<Work>,
+    /// How many parallel tasks are open on this thread (nested on its stack).
+    pub(super) open_tasks: u32,
+    /// Nanoseconds this thread spent running parallel tasks that were not nested in
+    /// another task on it.
+    pub(super) busy_nanos: u64,
+    /// Nanoseconds this thread spent in [`Engine::in_parallel`] waiting for tasks that ran
+    /// on other threads, with nothing to run itself.
+    ///
+    /// [`Engine::in_parallel`]: super::lookup::Engine::in_parallel
+    pub(super) join_idle_nanos: u64,
+}
+
+/// Positions and leaf positions searched, per thread of the pool: the work of a parallel
+/// task, with that of the tasks nested in it whose answers were needed (those not needed
+/// are counted as speculative where they end, and taken out).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Work(pub(super) Vec<[u64; 2]>);
+
+impl Work {
+    /// Adds `positions` and `leaf` positions done on `thread`.
+    pub(super) fn add_at(&mut self, thread: usize, positions: u64, leaf: u64) {
+        if self.0.len() <= thread {
+            self.0.resize(thread + 1, [0, 0]);
+        }
+        self.0[thread][0] += positions;
+        self.0[thread][1] += leaf;
+    }
+
+    /// Adds `other` (`sign` false: takes it out).
+    pub(super) fn merge(&mut self, other: &Work, sign: bool) {
+        for (thread, w) in other.0.iter().enumerate() {
+            if sign {
+                self.add_at(thread, w[0], w[1]);
+            } else if let Some(mine) = self.0.get_mut(thread) {
+                mine[0] = mine[0].saturating_sub(w[0]);
+                mine[1] = mine[1].saturating_sub(w[1]);
+            }
+        }
+    }
+}
+
+/// What a thread keeps of the parallel task it is running, while the task runs: the
+/// counters when it started, and what ran on the thread meanwhile that was not the task's
+/// own work. (A task waiting for its nested tasks lets the thread run others, on the same
+/// state.)
+#[derive(Debug, Clone, Default)]
+pub(super) struct TaskFrame {
+    /// The thread's positions and leaf positions when the task started.
+    pub(super) start: [u64; 2],
+    /// Positions and leaf positions the thread searched for other tasks while this one
+    /// waited in [`Engine::in_parallel`](super::lookup::Engine::in_parallel).
+    pub(super) excluded: [u64; 2],
+    /// The work of the needed tasks nested in this one.
+    pub(super) nested: Work,
+    /// Nanoseconds the thread spent running tasks while this one waited (reset at each
+    /// wait).
+    pub(super) ran_nanos: u64,
+}
+
+impl TaskFrame {
+    /// A task starting now, with the thread's counters at `stats`.
+    pub(super) fn starting(stats: &SearchStats) -> Self {
+        TaskFrame {
+            start: [stats.positions, stats.leaf_positions],
+            ..TaskFrame::default()
+        }
+    }
+
+    /// The task's work, once it ends with the thread's counters at `stats`.
+    pub(super) fn work(mut self, stats: &SearchStats, thread: usize) -> Work {
+        let own = |now: u64, start: u64, excluded: u64| now.saturating_sub(start + excluded);
+        self.nested.add_at(
+            thread,
+            own(stats.positions, self.start[0], self.excluded[0]),
+            own(stats.leaf_positions, self.start[1], self.excluded[1]),
+        );
+        self.nested
+    }
 }
 
 /// Outcome method: an option of an open position, to be searched: its pieces
@@ -223,6 +398,13 @@ impl<G: Game> State<G> {
             unknown: Vec::new(),
             cancel: Vec::new(),
             killers: Vec::new(),
+            defer: Default::default(),
+            thread: 0,
+            task: TaskFrame::default(),
+            split_work: Vec::new(),
+            open_tasks: 0,
+            busy_nanos: 0,
+            join_idle_nanos: 0,
         }
     }
 

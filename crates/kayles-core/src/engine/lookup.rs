@@ -4,10 +4,14 @@
 //! the store of what a search learnt under every key it missed.
 
 use super::code_memo::CodeMemo;
-use super::context::{Context, State};
+use super::context::{Context, State, TaskFrame, Work, LEAF_SHARE};
+#[cfg(doc)]
+use super::context::{SPLIT_AFTER, SPLIT_WARM_UP};
+use super::memo::MemoTable;
 use super::{Game, Layers, MemoKey, Record, Simplified};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The search on one thread.
 pub(super) struct Engine<'c, 'a, G: Game> {
@@ -30,6 +34,24 @@ pub(super) struct Pending {
 }
 
 impl Pending {
+    /// The key under which the component has a home in a search spread over processes
+    /// (engine/remote.rs): the host-symmetry key, else the canonical code, else the shape
+    /// code (every process builds the same host, so keys agree).
+    pub(super) fn shared_key<'s>(&self, codes: &'s [u64]) -> Option<(MemoTable, &'s [u64])> {
+        if self.symmetry.is_some() {
+            Some((MemoTable::Symmetric, &codes[self.start..self.shape_start]))
+        } else if self.canonical.is_some() {
+            Some((MemoTable::Codes, &codes[self.canonical_start..]))
+        } else if self.shape.is_some() {
+            Some((
+                MemoTable::Codes,
+                &codes[self.shape_start..self.canonical_start],
+            ))
+        } else {
+            None
+        }
+    }
+
     /// No key, at `start` of the code stack.
     fn none(start: usize) -> Self {
         Pending {
@@ -79,7 +101,7 @@ impl<G: Game> Engine<'_, '_, G> {
     /// an answer that may have seen it raised is always dropped).
     #[inline]
     pub(super) fn cancelled(&self) -> bool {
-        self.state.cancel.iter().any(|flag| flag.load(Relaxed))
+        self.state.defer.raised || self.state.cancel.iter().any(|flag| flag.load(Relaxed))
     }
 
     /// The value of a component small enough for the game to compute at once (with the
@@ -415,6 +437,10 @@ impl<G: Game> Engine<'_, '_, G> {
     /// task with the engine state of the thread it runs on (see [`Context`]), at this
     /// position's depth, and cancelled (see [`cancelled`](Self::cancelled)) once `group`
     /// or a flag this position is already under goes up.
+    ///
+    /// Each task's work (the positions it searched, per thread) counts as this
+    /// position's until [`not_needed`](Self::not_needed) says otherwise; the time this
+    /// thread waits here with nothing to run counts as idle.
     pub(super) fn in_parallel<T: Send, R: Sync>(
         &mut self,
         items: &[R],
@@ -426,9 +452,12 @@ impl<G: Game> Engine<'_, '_, G> {
         let depth = self.state.depth;
         let mut cancel = self.state.cancel.clone();
         cancel.extend(group.cloned());
+        let before = [self.state.stats.positions, self.state.stats.leaf_positions];
+        self.state.task.ran_nanos = 0;
+        let waiting = Instant::now();
         // Give this thread's state back while the tasks run (some may run on this thread).
         context.put_state(std::mem::replace(&mut self.state, State::placeholder()));
-        let results = items
+        let (results, works): (Vec<T>, Vec<Work>) = items
             .par_iter()
             .map(|item| {
                 let mut engine = Engine {
@@ -436,17 +465,76 @@ impl<G: Game> Engine<'_, '_, G> {
                     state: context.take_state(),
                 };
                 // The thread's state may belong to a frame waiting further down this
-                // thread's stack: keep its depth for it.
+                // thread's stack: keep its depth, flags and task for it.
                 let outer_depth = std::mem::replace(&mut engine.state.depth, depth);
                 let outer_cancel = std::mem::replace(&mut engine.state.cancel, cancel.clone());
+                let outer_task = std::mem::replace(
+                    &mut engine.state.task,
+                    TaskFrame::starting(&engine.state.stats),
+                );
+                engine.state.open_tasks += 1;
+                let started = Instant::now();
                 let result = task(&mut engine, item);
-                engine.state.depth = outer_depth;
-                engine.state.cancel = outer_cancel;
+                let nanos = started.elapsed().as_nanos() as u64;
+                let state = &mut engine.state;
+                state.open_tasks -= 1;
+                if state.open_tasks == 0 {
+                    state.busy_nanos += nanos;
+                }
+                let frame = std::mem::replace(&mut state.task, outer_task);
+                let work = frame.work(&state.stats, state.thread);
+                state.task.ran_nanos += nanos;
+                state.depth = outer_depth;
+                state.cancel = outer_cancel;
                 context.put_state(engine.state);
-                result
+                (result, work)
             })
-            .collect();
+            .unzip();
         self.state = context.take_state();
+        let state = &mut self.state;
+        let waited = waiting.elapsed().as_nanos() as u64;
+        state.join_idle_nanos += waited.saturating_sub(state.task.ran_nanos);
+        // What ran on this thread meanwhile is the tasks' work, not this task's own.
+        state.task.excluded[0] += state.stats.positions - before[0];
+        state.task.excluded[1] += state.stats.leaf_positions - before[1];
+        for work in &works {
+            state.task.nested.merge(work, true);
+        }
+        state.split_work = works;
         results
+    }
+
+    /// This thread's work so far, as [`split_pays`](Self::split_pays) counts it: its
+    /// positions, and its leaf positions at 1/[`LEAF_SHARE`] each.
+    pub(super) fn split_cost(&self) -> u64 {
+        self.state.stats.positions + self.state.stats.leaf_positions / LEAF_SHARE
+    }
+
+    /// Whether a node that has searched its first options alone since this thread's
+    /// [`split_cost`](Self::split_cost) was `begun` hands the rest to the pool now: when
+    /// they cost at least [`SearchConfig::split_after`] and the search (every thread,
+    /// every call on this memo) has searched at least [`SearchConfig::split_warm_up`]
+    /// ([`SPLIT_AFTER`] and [`SPLIT_WARM_UP`] by default).
+    ///
+    /// [`SearchConfig::split_after`]: super::SearchConfig::split_after
+    /// [`SearchConfig::split_warm_up`]: super::SearchConfig::split_warm_up
+    pub(super) fn split_pays(&self, begun: u64) -> bool {
+        let tables = &self.context.memo.tables;
+        let searched =
+            tables.positions.load(Relaxed) + tables.leaf_positions.load(Relaxed) / LEAF_SHARE;
+        self.split_cost() - begun >= self.context.split_after
+            && searched >= self.context.split_warm_up
+    }
+
+    /// Counts the work of task `index` of the last [`in_parallel`](Self::in_parallel) call
+    /// as speculative (its answer was not needed), on the threads that did it, and takes
+    /// it out of this position's work (so that an enclosing task found not needed does
+    /// not count it twice).
+    pub(super) fn not_needed(&mut self, index: usize) {
+        let Some(work) = self.state.split_work.get_mut(index).map(std::mem::take) else {
+            return;
+        };
+        self.state.task.nested.merge(&work, false);
+        self.context.add_speculative(&work);
     }
 }

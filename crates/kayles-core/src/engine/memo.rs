@@ -3,10 +3,10 @@
 //! that progress reports read ([`SearchProgress`]).
 
 use super::code_memo::{CodeCounts, CodeMemo};
-use super::{Record, SearchConfig, SearchStats};
+use super::{Record, Remote, SearchConfig, SearchStats};
 use crate::leaves::host_table::LeafHostTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 #[cfg(doc)]
 use super::{solve, SearchError};
@@ -120,6 +120,8 @@ pub(super) struct Tables {
     /// Held by the thread shedding the shared memo, so that two threads over the limit at
     /// once do not shed it twice.
     pub(super) shedding: AtomicBool,
+    /// The other processes of a search spread over several (engine/remote.rs), if any.
+    pub(super) remote: OnceLock<Arc<dyn Remote>>,
 }
 
 impl Tables {
@@ -287,6 +289,14 @@ impl MemoHandle {
         }
     }
 
+    /// Spreads every later search of this memo over other processes: components of at
+    /// least [`Remote::min_order`] vertices are asked of, claimed at and told to their
+    /// home through `remote` (engine/remote.rs). Once per memo: false (and nothing
+    /// changes) when a remote was set before.
+    pub fn set_remote(&self, remote: Arc<dyn Remote>) -> bool {
+        self.0.remote.set(remote).is_ok()
+    }
+
     /// Entries in both tables.
     pub fn len(&self) -> usize {
         self.0.codes.len() + self.0.symmetric.len()
@@ -326,6 +336,7 @@ impl SharedMemo {
                 leaf_positions: AtomicU64::new(0),
                 exact_bytes: AtomicU64::new(0),
                 shedding: AtomicBool::new(false),
+                remote: OnceLock::new(),
             }),
             stats: Mutex::new(SearchStats::default()),
             stop: None,

@@ -35,11 +35,15 @@ pub(crate) mod lookup;
 pub mod memo;
 pub(crate) mod mex_method;
 pub(crate) mod outcome;
+pub mod remote;
 
 pub use crate::record::Record;
-pub use config::{Fault, MemoKey, Method, SearchConfig, SearchStats};
-pub use context::{pool, runs_in_pool, PARALLEL_LEVELS};
+pub use config::{
+    Fault, MemoKey, Method, PerThread, SearchConfig, SearchStats, ThreadStats, STATS_THREADS,
+};
+pub use context::{pool, runs_in_pool, LEAF_SHARE, PARALLEL_LEVELS, SPLIT_AFTER, SPLIT_WARM_UP};
 pub use memo::{MemoCounts, MemoHandle, MemoTable, SearchProgress, SharedMemo};
+pub use remote::{Answer, Remote};
 
 use crate::bits::Bits;
 use crate::leaves::host_table::LeafHostTable;

@@ -30,7 +30,8 @@
 //!   the largest into the heap (each by rounds, recursively) and searches the largest with
 //!   the heap: cheaper than searching the sum (Lemoine and Viennot prove it).
 //! - **Two threads.** Near the root (the first [`PARALLEL_LEVELS`] moves), a large node
-//!   searches its first option alone (it wins there most often), then the others across
+//!   searches its first option alone (it wins there most often), and the next ones while
+//!   they are cheap or the search is young (`Engine::split_pays`), then the others across
 //!   the pool; once one loses, the tasks not started are skipped and those running are
 //!   cancelled (they keep nothing they learn from then on). Answers that were not needed
 //!   are counted as speculative work.
@@ -38,6 +39,7 @@
 use super::context::Candidate;
 use super::killers;
 use super::lookup::{Engine, Lookup, Pending};
+use super::remote::Step;
 use super::{Fault, Game, Position, Record, PARALLEL_LEVELS};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -124,7 +126,23 @@ impl<G: Game> Engine<'_, '_, G> {
                 win
             }
             Lookup::Search(record, pending) => {
+                // Another process's part, when the search is spread (engine/remote.rs).
+                let (record, claimed) = match self.remote_ask(component, heap, record, &pending) {
+                    Step::Settled(record) => {
+                        self.store(pending, record);
+                        self.remember(component.clone(), record);
+                        return record.wins(heap).unwrap_or(false);
+                    }
+                    Step::Deferred => {
+                        self.drop_pending(pending);
+                        return false;
+                    }
+                    Step::Search { record, claimed } => (record, claimed),
+                };
                 let win = self.search(component, heap, record, &pending);
+                if claimed {
+                    self.remote_done(&pending, heap, win);
+                }
                 self.drop_pending(pending);
                 win
             }
@@ -312,6 +330,9 @@ impl<G: Game> Engine<'_, '_, G> {
     /// Searches the candidates `first..last` in order, up to the first that loses (the
     /// node's winning move): its index, or None when all win.
     fn losing_candidate(&mut self, first: usize, last: usize, heap: u8) -> Option<usize> {
+        if self.defers() {
+            return self.deferring_losing_candidate(first, last, heap);
+        }
         let first_decides = self.context.memo.config.fault == Some(Fault::FirstOptionDecides);
         for c in first..last {
             let Candidate { start, end, .. } = self.state.candidates[c];
@@ -326,16 +347,28 @@ impl<G: Game> Engine<'_, '_, G> {
         None
     }
 
-    /// [`losing_candidate`](Self::losing_candidate) with the first candidate searched
-    /// alone and the others across the pool; a task that starts after a sibling lost is
-    /// skipped.
+    /// [`losing_candidate`](Self::losing_candidate) with the first candidates searched
+    /// alone (until [`split_pays`](Self::split_pays)) and the others across the pool; a
+    /// task that starts after a sibling lost is skipped.
     fn parallel_losing_candidate(&mut self, first: usize, heap: u8) -> Option<usize> {
-        let first_loses = self.losing_candidate(first, first + 1, heap);
-        if first_loses.is_some()
-            || self.context.memo.config.fault == Some(Fault::FirstOptionDecides)
-        {
-            return first_loses;
+        let begun = self.split_cost();
+        let last = self.state.candidates.len();
+        let first_decides = self.context.memo.config.fault == Some(Fault::FirstOptionDecides);
+        let mut alone = first;
+        loop {
+            let loses = self.losing_candidate(alone, alone + 1, heap);
+            alone += 1;
+            if loses.is_some() || first_decides {
+                return loses;
+            }
+            if alone == last {
+                return None;
+            }
+            if self.split_pays(begun) {
+                break;
+            }
         }
+        let first = alone - 1;
         self.state.stats.parallel_splits += 1;
         let options: Vec<Vec<G::Position>> = self.state.candidates[first + 1..]
             .iter()
@@ -370,6 +403,9 @@ impl<G: Game> Engine<'_, '_, G> {
             let cancelled = cancelled_tasks.into_inner();
             self.state.stats.speculative += answered - 1 + cancelled;
             self.state.stats.cancelled += cancelled;
+            for i in (0..answers.len()).filter(|&i| Some(i) != loser) {
+                self.not_needed(i);
+            }
         }
         loser.map(|i| first + 1 + i)
     }
@@ -419,7 +455,7 @@ impl<G: Game> Engine<'_, '_, G> {
     /// Whether `pieces[range] + *heap` (a sum of components) is a win: the nimbers of all
     /// pieces but the largest unknown one are folded into the heap, and that one is
     /// searched with it.
-    fn sum_wins(&mut self, range: Range<usize>, heap: u8) -> bool {
+    pub(super) fn sum_wins(&mut self, range: Range<usize>, heap: u8) -> bool {
         let game = self.context.game;
         let mut x = heap;
         let first = self.state.unknown.len();

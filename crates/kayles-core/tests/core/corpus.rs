@@ -40,6 +40,8 @@ pub fn split_everywhere(config: SearchConfig) -> SearchConfig {
     SearchConfig {
         threads: 0,
         parallel_min_order: 2,
+        split_after: 0,
+        split_warm_up: 0,
         ..config
     }
 }

@@ -16,4 +16,5 @@ mod properties;
 mod reductions;
 mod split;
 mod symmetry;
+mod threads;
 mod twin_squares;

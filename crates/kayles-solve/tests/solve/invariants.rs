@@ -32,7 +32,7 @@ const LAYERS: &[&[&str]] = &[
         "kayles-draw",
     ],
     &["kayles-chains", "kayles-cert"],
-    &["kayles-solve", "certify"],
+    &["kayles-solve", "certify", "kayles-mpi"],
     &["kayles-cli", "kayles-py", "kayles-web", "xtask"],
 ];
 

@@ -1,0 +1,203 @@
+//! One search spread over several processes: the hook by which the outcome search asks a
+//! component's *home* process what is known of it, claims it before searching it, and
+//! tells the home what it proved ([`Remote`]). The transport is another crate's
+//! (`kayles-mpi`); this module does no I/O. Without a remote (the default) none of it
+//! runs and the search is the one-process search.
+//!
+//! The scheme (docs/scale-out.md, "One search on MPI") is a distributed shared memo with
+//! exclusive claims, after ABDADA (Weill 1996): every process runs the same search; a
+//! component of at least [`Remote::min_order`] vertices that the local layers do not
+//! settle is asked of its home, which answers with what it knows, or claims it for the
+//! asker, or says that another process is searching it. A claimed component is
+//! *deferred*: the nearest node above it that is taking its options in order
+//! (`Engine::deferring_losing_candidate`) puts that option last and searches its
+//! siblings first; when its turn comes again, the search waits for the other process's
+//! answer at the home instead of searching it a second time. A process's own move order
+//! is otherwise the sequential search's, so the outcome search's cutoffs survive.
+
+use super::lookup::{Engine, Pending};
+use super::memo::MemoTable;
+use super::{Game, Record};
+
+/// What a component's home answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// The home's record settles the question asked.
+    Known(Record),
+    /// Search it: the home's record (perhaps unknown) does not settle it, and the claim is
+    /// this process's until [`Remote::done`].
+    Search(Record),
+    /// Another process holds the claim (only when the question was asked without waiting).
+    Busy,
+}
+
+/// The other processes of one search, as the engine sees them: a memo kept by the
+/// components' homes, with claims. Called from the search threads; each call that asks
+/// blocks its thread for a round trip (a wait, for [`ask`](Self::ask) with `wait`).
+pub trait Remote: Send + Sync {
+    /// Components of at least this many vertices are asked of their home (smaller ones
+    /// cost less to search than the round trip).
+    fn min_order(&self) -> usize;
+
+    /// What the home of `key` (in `table`) knows of whether `key + *heap` is a win: a
+    /// record that settles it, or the claim on it, or (without `wait`) that another
+    /// process holds the claim. With `wait`, a claim held elsewhere is waited for: the
+    /// answer is then the other process's result, or the claim once it is released.
+    fn ask(&self, table: MemoTable, key: &[u64], heap: u8, wait: bool) -> Answer;
+
+    /// Gives back the claim on `key + *heap` that [`ask`](Self::ask) granted, with what
+    /// the search proved (`None`: the search was stopped or its answer not needed, and
+    /// proved nothing). Does not wait.
+    fn done(&self, table: MemoTable, key: &[u64], heap: u8, proved: Option<Record>);
+}
+
+/// A thread's part in the deferral of claimed components (kept in its engine state).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct DeferState {
+    /// Open nodes of this thread that defer a claimed option instead of waiting for it.
+    pub(super) frames: u32,
+    /// Nodes of this thread taking their deferred options (which are waited for, when
+    /// no node above can defer them).
+    pub(super) second: u32,
+    /// Up while the search is unwinding from a claimed component to the innermost such
+    /// node: every answer given meanwhile is meaningless and none is kept (it counts as
+    /// cancelled).
+    pub(super) raised: bool,
+}
+
+/// What [`Engine::remote_ask`] decided for a component about to be searched.
+pub(super) enum Step {
+    /// Settled by the home: this record (merged with what was known).
+    Settled(Record),
+    /// Another process is searching it: the search unwinds to the nearest node that
+    /// defers (the answer is meaningless).
+    Deferred,
+    /// Search it here, from this record; `claimed` when the home's claim must be given
+    /// back with the result.
+    Search {
+        /// What is known of the component.
+        record: Record,
+        /// Whether the home granted a claim.
+        claimed: bool,
+    },
+}
+
+impl<G: Game> Engine<'_, '_, G> {
+    /// The remote of this search's memo, if any.
+    #[inline]
+    fn remote(&self) -> Option<&dyn Remote> {
+        self.context.memo.tables.remote.get().map(|r| &**r)
+    }
+
+    /// Whether this thread's nodes defer claimed options: a remote is set and the search
+    /// runs on one thread (with several, a task may run on top of another's frames, so a
+    /// claimed component is waited for instead).
+    #[inline]
+    pub(super) fn defers(&self) -> bool {
+        !self.context.parallel
+            && self.context.memo.config.fault.is_none()
+            && self.remote().is_some()
+    }
+
+    /// Before `component + *heap` is searched (the local memos knew `record`): asks its
+    /// home when there is a remote and the component is large enough.
+    pub(super) fn remote_ask(
+        &mut self,
+        component: &G::Position,
+        heap: u8,
+        record: Record,
+        pending: &Pending,
+    ) -> Step {
+        let not_asked = Step::Search {
+            record,
+            claimed: false,
+        };
+        let Some(remote) = self.context.memo.tables.remote.get() else {
+            return not_asked;
+        };
+        if self.context.game.order(component) < remote.min_order() {
+            return not_asked;
+        }
+        let Some((table, key)) = pending.shared_key(&self.state.codes) else {
+            return not_asked;
+        };
+        // A claimed component is deferred where a node above can; waited for in a node's
+        // deferred options; else (the root, or several threads) searched here too.
+        let may_defer = self.defers() && self.state.defer.frames > 0;
+        let wait = !may_defer && self.state.defer.second > 0;
+        match remote.ask(table, key, heap, wait) {
+            Answer::Known(found) => Step::Settled(record.merge(found)),
+            Answer::Search(found) => Step::Search {
+                record: record.merge(found),
+                claimed: true,
+            },
+            Answer::Busy if may_defer => {
+                self.state.defer.raised = true;
+                Step::Deferred
+            }
+            Answer::Busy => not_asked,
+        }
+    }
+
+    /// After the search of a component that [`remote_ask`](Self::remote_ask) claimed:
+    /// gives the claim back with what was proved (nothing if the answer is meaningless).
+    pub(super) fn remote_done(&mut self, pending: &Pending, heap: u8, win: bool) {
+        let Some(remote) = self.context.memo.tables.remote.get() else {
+            return;
+        };
+        let Some((table, key)) = pending.shared_key(&self.state.codes) else {
+            return;
+        };
+        let meaningless = self.cancelled() || self.stopped();
+        remote.done(
+            table,
+            key,
+            heap,
+            (!meaningless).then(|| Record::decided(heap, win)),
+        );
+    }
+
+    /// [`losing_candidate`](Self::losing_candidate) when claimed options may be deferred:
+    /// the candidates in order, each claimed one put aside, then those put aside (now
+    /// waited for); the index of the first that loses, or None when all win. Returns
+    /// None at once when the answer is meaningless (a deferral raised above this node).
+    pub(super) fn deferring_losing_candidate(
+        &mut self,
+        first: usize,
+        last: usize,
+        heap: u8,
+    ) -> Option<usize> {
+        let mut deferred = Vec::new();
+        for c in first..last {
+            let super::context::Candidate { start, end, .. } = self.state.candidates[c];
+            self.state.defer.frames += 1;
+            let win = self.sum_wins(start as usize..end as usize, heap);
+            self.state.defer.frames -= 1;
+            if std::mem::take(&mut self.state.defer.raised) {
+                deferred.push(c);
+                continue;
+            }
+            if self.cancelled() || self.stopped() {
+                return None;
+            }
+            if !win {
+                self.state.stats.cutoffs += 1;
+                return Some(c);
+            }
+        }
+        for c in deferred {
+            let super::context::Candidate { start, end, .. } = self.state.candidates[c];
+            self.state.defer.second += 1;
+            let win = self.sum_wins(start as usize..end as usize, heap);
+            self.state.defer.second -= 1;
+            if self.cancelled() || self.stopped() {
+                return None;
+            }
+            if !win {
+                self.state.stats.cutoffs += 1;
+                return Some(c);
+            }
+        }
+        None
+    }
+}

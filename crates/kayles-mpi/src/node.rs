@@ -1,0 +1,820 @@
+//! One rank of a spread search ([`Node`]): its communication thread, which alone talks to
+//! the [`Transport`] (MPI, or channels between threads), keeps the rank's [`Home`] and
+//! batches what goes to each rank; and the [`Exchange`], the engine's
+//! `Remote`, through which the search threads ask and tell
+//! over channels.
+//!
+//! The protocol, per search (every rank runs the same searches in the same order, and
+//! numbers them alike): asks and results go to the key's home (`hash(key) mod N`); rank
+//! 0, once it has its value, sends Stop to every rank ([`Node::finish`]), which stops
+//! their search (its stop flag goes up); every rank then reports its counters to rank 0
+//! ([`Node::report`]), which waits for them all ([`Node::collect`]). At the start every
+//! rank sends rank 0 a fingerprint of its build and command, and rank 0 refuses a run
+//! whose ranks differ; at the end rank 0 sends Quit and waits for every Bye.
+
+use crate::home::{Home, Reply};
+use crate::wire::{self, Batch, Message, REPORT_WORDS};
+use kayles_core::engine::{Answer, MemoTable, Record, Remote};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How ranks reach each other: sends that never block for long, receives by polling.
+/// Only the communication thread calls it.
+pub trait Transport: Send + 'static {
+    /// This rank.
+    fn rank(&self) -> usize;
+    /// The number of ranks.
+    fn size(&self) -> usize;
+    /// Sends `words` to rank `to` (buffered: returns at once).
+    fn send(&mut self, to: usize, words: Vec<u64>);
+    /// A buffer that arrived, with its sender, if any.
+    fn receive(&mut self) -> Option<(usize, Vec<u64>)>;
+    /// Whether every send has completed (polled at the end, before the thread leaves).
+    fn sent(&mut self) -> bool;
+}
+
+/// How a rank takes part.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Components of at least this many vertices are asked of their home.
+    pub min_order: usize,
+    /// Bytes of the rank's home table (past them it keeps only what is claimed).
+    pub home_bytes: usize,
+    /// The fingerprint of the build and command, equal on every rank of a run.
+    pub fingerprint: u64,
+    /// How long rank 0 waits for the other ranks at the start, at each search's end and
+    /// at the end before it declares a rank lost.
+    pub patience: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            min_order: MIN_ORDER,
+            home_bytes: 256 << 20,
+            fingerprint: 0,
+            patience: Duration::from_secs(20),
+        }
+    }
+}
+
+/// The default [`Options::min_order`]: components of fewer vertices are searched where
+/// they are met (docs/scale-out.md has the measurements behind it).
+pub const MIN_ORDER: usize = 36;
+
+/// A rank's counters over one search (or all), as reported to rank 0.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Positions the rank's search searched.
+    pub positions: u64,
+    /// Positions its dense leaf visited.
+    pub leaf_positions: u64,
+    /// Entries in its shared memo.
+    pub memo_entries: u64,
+    /// Messages it sent (asks, results, replies, control).
+    pub messages: u64,
+    /// Bytes it sent.
+    pub bytes: u64,
+    /// Nanoseconds its search threads spent waiting for replies.
+    pub idle_ns: u64,
+    /// Asks it sent.
+    pub asks: u64,
+    /// Asks answered busy (the component deferred).
+    pub busy: u64,
+}
+
+impl Report {
+    fn words(&self) -> [u64; REPORT_WORDS] {
+        [
+            self.positions,
+            self.leaf_positions,
+            self.memo_entries,
+            self.messages,
+            self.bytes,
+            self.idle_ns,
+            self.asks,
+            self.busy,
+        ]
+    }
+
+    fn of_words(w: [u64; REPORT_WORDS]) -> Self {
+        Report {
+            positions: w[0],
+            leaf_positions: w[1],
+            memo_entries: w[2],
+            messages: w[3],
+            bytes: w[4],
+            idle_ns: w[5],
+            asks: w[6],
+            busy: w[7],
+        }
+    }
+}
+
+/// Why a spread search could not go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Some rank runs another build or another command.
+    Mismatch(usize),
+    /// Rank 0 refused the run (this rank differs from it, or another does).
+    Refused,
+    /// A rank did not answer within the patience.
+    Lost(Vec<usize>),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Mismatch(rank) => write!(
+                f,
+                "rank {rank} runs another build of kayles or another command than rank 0 \
+                 (every rank must run the same binary with the same arguments)"
+            ),
+            Failure::Refused => write!(f, "rank 0 refused this run: the ranks differ"),
+            Failure::Lost(ranks) => write!(
+                f,
+                "rank{} {} stopped answering (killed, or its machine lost)",
+                if ranks.len() > 1 { "s" } else { "" },
+                ranks
+                    .iter()
+                    .map(|r| r.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// What the search threads and the driver hand the communication thread.
+enum Local {
+    Ask {
+        search: u32,
+        table: MemoTable,
+        heap: u8,
+        wait: bool,
+        key: Vec<u64>,
+        reply: SyncSender<Answer>,
+    },
+    Done {
+        search: u32,
+        table: MemoTable,
+        heap: u8,
+        proved: Option<Record>,
+        key: Vec<u64>,
+    },
+    /// Rank 0: the search is over; tell every rank.
+    Stop(u32),
+    /// This rank's counters for a search, to rank 0.
+    Report(u32, Report),
+    /// Rank 0: tell every rank to leave.
+    Quit,
+    /// End the communication thread (after what is queued is sent).
+    End,
+}
+
+/// What the communication thread tells the driver.
+enum Event {
+    Welcome,
+    Refused,
+    Mismatch(usize),
+    Hello(usize),
+    Report(usize, u32, Report),
+    Bye(usize),
+    Quit,
+}
+
+/// The state the search threads, the driver and the communication thread share.
+struct Shared {
+    /// The search this rank is in, and the last search rank 0 ended (searches are
+    /// numbered from 1 here: 0 is none).
+    search: Mutex<(u32, u32)>,
+    /// Raised when rank 0 says the current search is over.
+    stop: Arc<AtomicBool>,
+    messages: AtomicU64,
+    bytes: AtomicU64,
+    idle_ns: AtomicU64,
+    asks: AtomicU64,
+    busy: AtomicU64,
+}
+
+/// The engine's [`Remote`] for one rank: asks go to the communication thread, which
+/// sends them to the key's home and hands back the reply.
+pub struct Exchange {
+    to_comm: Mutex<Sender<Local>>,
+    shared: Arc<Shared>,
+    min_order: usize,
+}
+
+impl Remote for Exchange {
+    fn min_order(&self) -> usize {
+        self.min_order
+    }
+
+    fn ask(&self, table: MemoTable, key: &[u64], heap: u8, wait: bool) -> Answer {
+        let search = lock(&self.shared.search).0;
+        let (reply, answer) = mpsc::sync_channel(1);
+        let started = Instant::now();
+        let sent = lock(&self.to_comm)
+            .send(Local::Ask {
+                search,
+                table,
+                heap,
+                wait,
+                key: key.to_vec(),
+                reply,
+            })
+            .is_ok();
+        self.shared.asks.fetch_add(1, Relaxed);
+        // A communication thread gone (the run is failing) claims nothing: search here.
+        let answer = if sent {
+            answer.recv().unwrap_or(Answer::Search(Record::UNKNOWN))
+        } else {
+            Answer::Search(Record::UNKNOWN)
+        };
+        self.shared
+            .idle_ns
+            .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
+        if answer == Answer::Busy {
+            self.shared.busy.fetch_add(1, Relaxed);
+        }
+        answer
+    }
+
+    fn done(&self, table: MemoTable, key: &[u64], heap: u8, proved: Option<Record>) {
+        let search = lock(&self.shared.search).0;
+        let _ = lock(&self.to_comm).send(Local::Done {
+            search,
+            table,
+            heap,
+            proved,
+            key: key.to_vec(),
+        });
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The home rank of a key among `size`.
+pub fn home_of(key: &[u64], size: usize) -> usize {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &w in key {
+        h = (h ^ w).wrapping_mul(0x0000_0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    (h % size as u64) as usize
+}
+
+/// One rank of a spread search.
+pub struct Node {
+    rank: usize,
+    size: usize,
+    to_comm: Sender<Local>,
+    events: Receiver<Event>,
+    /// Events that came while the driver waited for another (a report of a later search).
+    backlog: Mutex<Vec<Event>>,
+    shared: Arc<Shared>,
+    exchange: Arc<Exchange>,
+    comm: Option<std::thread::JoinHandle<()>>,
+    patience: Duration,
+    /// Counters already reported, so that each report covers one search.
+    reported: Report,
+}
+
+impl Node {
+    /// Starts the rank's communication thread on `transport` and checks, with rank 0, that
+    /// every rank runs the same build and command (`options.fingerprint`).
+    pub fn start<T: Transport>(transport: T, options: Options) -> Result<Node, Failure> {
+        let rank = transport.rank();
+        let size = transport.size();
+        let (to_comm, inbox) = mpsc::channel();
+        let (event_tx, events) = mpsc::channel();
+        let shared = Arc::new(Shared {
+            search: Mutex::new((0, 0)),
+            stop: Arc::new(AtomicBool::new(false)),
+            messages: AtomicU64::new(0),
+            bytes: AtomicU64::new(0),
+            idle_ns: AtomicU64::new(0),
+            asks: AtomicU64::new(0),
+            busy: AtomicU64::new(0),
+        });
+        let comm = Comm {
+            transport,
+            rank,
+            size,
+            inbox,
+            events: event_tx,
+            outbox: (0..size).map(|_| Batch::default()).collect(),
+            home: Home::new(options.home_bytes),
+            pending: Default::default(),
+            next_id: 0,
+            shared: Arc::clone(&shared),
+            fingerprint: options.fingerprint,
+        };
+        let handle = std::thread::Builder::new()
+            .name(format!("kayles-mpi-{rank}"))
+            .spawn(move || comm.run())
+            .expect("a thread for the rank's messages");
+        let exchange = Arc::new(Exchange {
+            to_comm: Mutex::new(to_comm.clone()),
+            shared: Arc::clone(&shared),
+            min_order: options.min_order,
+        });
+        let node = Node {
+            rank,
+            size,
+            to_comm,
+            events,
+            backlog: Mutex::new(Vec::new()),
+            shared,
+            exchange,
+            comm: Some(handle),
+            patience: options.patience,
+            reported: Report::default(),
+        };
+        node.handshake()?;
+        Ok(node)
+    }
+
+    fn handshake(&self) -> Result<(), Failure> {
+        let deadline = Instant::now() + self.patience;
+        if self.rank == 0 {
+            let mut seen = vec![false; self.size];
+            seen[0] = true;
+            while seen.iter().any(|s| !s) {
+                let event = self.event_until(deadline, |e| {
+                    matches!(e, Event::Hello(_) | Event::Mismatch(_))
+                });
+                match event {
+                    Some(Event::Hello(r)) => seen[r] = true,
+                    Some(Event::Mismatch(r)) => return Err(Failure::Mismatch(r)),
+                    Some(_) => {}
+                    None => return Err(Failure::Lost(missing(&seen))),
+                }
+            }
+            Ok(())
+        } else {
+            loop {
+                match self.event_until(deadline, |e| matches!(e, Event::Welcome | Event::Refused)) {
+                    Some(Event::Welcome) => return Ok(()),
+                    Some(Event::Refused) => return Err(Failure::Refused),
+                    Some(_) => {}
+                    None => return Err(Failure::Lost(vec![0])),
+                }
+            }
+        }
+    }
+
+    /// The first event that `wanted` takes (earlier ones it does not take are kept for
+    /// later calls), or None at the deadline.
+    fn event_until(&self, deadline: Instant, wanted: impl Fn(&Event) -> bool) -> Option<Event> {
+        let mut backlog = lock(&self.backlog);
+        if let Some(i) = backlog.iter().position(&wanted) {
+            return Some(backlog.remove(i));
+        }
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = self.events.recv_timeout(left).ok()?;
+            if wanted(&event) {
+                return Some(event);
+            }
+            backlog.push(event);
+        }
+    }
+
+    /// This rank.
+    pub fn rank(&self) -> usize {
+        self.rank
+    }
+
+    /// The number of ranks.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The engine's remote for this rank (give it to the solver's memo).
+    pub fn remote(&self) -> Arc<dyn Remote> {
+        Arc::clone(&self.exchange) as Arc<dyn Remote>
+    }
+
+    /// The flag raised when rank 0 ends the current search (give it to the solver).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.shared.stop)
+    }
+
+    /// Starts search number `search` (every rank numbers its searches alike).
+    pub fn begin(&self, search: u32) {
+        let mut current = lock(&self.shared.search);
+        current.0 = search + 1;
+        // Rank 0 may have ended it already (this rank was still reporting the last one).
+        self.shared.stop.store(current.1 >= current.0, Relaxed);
+    }
+
+    /// Rank 0: search `search` has its value; every other rank stops it.
+    pub fn finish(&self, search: u32) {
+        // The messages number searches from 1.
+        let _ = self.to_comm.send(Local::Stop(search + 1));
+    }
+
+    /// After search `search` (finished or stopped): this rank's counters since its last
+    /// report, with its search's own (`positions`, `leaf_positions`, `memo_entries`), to
+    /// rank 0.
+    pub fn report(&mut self, search: u32, positions: u64, leaf_positions: u64, memo_entries: u64) {
+        let s = &self.shared;
+        let total = Report {
+            positions,
+            leaf_positions,
+            memo_entries,
+            messages: s.messages.load(Relaxed),
+            bytes: s.bytes.load(Relaxed),
+            idle_ns: s.idle_ns.load(Relaxed),
+            asks: s.asks.load(Relaxed),
+            busy: s.busy.load(Relaxed),
+        };
+        let r = &self.reported;
+        let report = Report {
+            positions: total.positions.saturating_sub(r.positions),
+            leaf_positions: total.leaf_positions.saturating_sub(r.leaf_positions),
+            memo_entries,
+            messages: total.messages - r.messages,
+            bytes: total.bytes - r.bytes,
+            idle_ns: total.idle_ns - r.idle_ns,
+            asks: total.asks - r.asks,
+            busy: total.busy - r.busy,
+        };
+        self.reported = total;
+        let _ = self.to_comm.send(Local::Report(search, report));
+    }
+
+    /// Rank 0: every rank's report of search `search`, by rank (its own included, once it
+    /// has called [`report`](Self::report)); a rank silent for the patience is lost.
+    pub fn collect(&self, search: u32) -> Result<Vec<Report>, Failure> {
+        let deadline = Instant::now() + self.patience;
+        let mut reports: Vec<Option<Report>> = vec![None; self.size];
+        while reports.iter().any(Option::is_none) {
+            let event = self.event_until(
+                deadline,
+                |e| matches!(e, Event::Report(_, s, _) if *s == search),
+            );
+            match event {
+                Some(Event::Report(r, _, report)) => reports[r] = Some(report),
+                Some(_) => {}
+                None => {
+                    let seen: Vec<bool> = reports.iter().map(Option::is_some).collect();
+                    return Err(Failure::Lost(missing(&seen)));
+                }
+            }
+        }
+        Ok(reports.into_iter().flatten().collect())
+    }
+
+    /// Leaves the run: rank 0 tells every rank to leave and waits for them; the others
+    /// wait for rank 0's word. The communication thread then ends.
+    pub fn close(mut self) -> Result<(), Failure> {
+        let result = self.leave();
+        let _ = self.to_comm.send(Local::End);
+        if let Some(handle) = self.comm.take() {
+            let _ = handle.join();
+        }
+        result
+    }
+
+    fn leave(&self) -> Result<(), Failure> {
+        let deadline = Instant::now() + self.patience;
+        if self.rank == 0 {
+            let _ = self.to_comm.send(Local::Quit);
+            let mut seen = vec![false; self.size];
+            seen[0] = true;
+            while seen.iter().any(|s| !s) {
+                match self.event_until(deadline, |e| matches!(e, Event::Bye(_))) {
+                    Some(Event::Bye(r)) => seen[r] = true,
+                    Some(_) => {}
+                    None => return Err(Failure::Lost(missing(&seen))),
+                }
+            }
+            Ok(())
+        } else {
+            loop {
+                match self.event_until(deadline, |e| matches!(e, Event::Quit)) {
+                    Some(Event::Quit) => return Ok(()),
+                    Some(_) => {}
+                    None => return Err(Failure::Lost(vec![0])),
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if let Some(handle) = self.comm.take() {
+            let _ = self.to_comm.send(Local::End);
+            let _ = handle.join();
+        }
+    }
+}
+
+fn missing(seen: &[bool]) -> Vec<usize> {
+    (0..seen.len()).filter(|&r| !seen[r]).collect()
+}
+
+/// The communication thread of one rank.
+struct Comm<T: Transport> {
+    transport: T,
+    rank: usize,
+    size: usize,
+    inbox: Receiver<Local>,
+    events: Sender<Event>,
+    outbox: Vec<Batch>,
+    home: Home,
+    /// Asks sent and not answered: `id -> (search, reply channel)`.
+    pending: std::collections::HashMap<u64, (u32, SyncSender<Answer>)>,
+    next_id: u64,
+    shared: Arc<Shared>,
+    fingerprint: u64,
+}
+
+impl<T: Transport> Comm<T> {
+    fn run(mut self) {
+        if self.rank != 0 {
+            let fingerprint = self.fingerprint;
+            self.post(0, Message::Hello { fingerprint });
+        }
+        let mut quiet = 0u32;
+        loop {
+            let mut busy = false;
+            loop {
+                match self.inbox.try_recv() {
+                    Ok(local) => {
+                        busy = true;
+                        if self.local(local) {
+                            return self.drain();
+                        }
+                    }
+                    Err(TryRecvError::Empty) => break,
+                    Err(TryRecvError::Disconnected) => return self.drain(),
+                }
+            }
+            while let Some((from, words)) = self.transport.receive() {
+                busy = true;
+                let mut at = 0;
+                while let Some(message) = wire::read(&words, &mut at) {
+                    self.remote(from, message);
+                }
+            }
+            self.flush();
+            if busy {
+                quiet = 0;
+                continue;
+            }
+            // Nothing to do: wait for a search thread, or poll the transport again soon
+            // (sooner while asks are out, whose replies a thread is waiting for).
+            quiet = quiet.saturating_add(1);
+            let nap = if self.pending.is_empty() {
+                Duration::from_micros(u64::from(quiet.min(20)) * 50)
+            } else {
+                Duration::from_micros(20)
+            };
+            match self.inbox.recv_timeout(nap) {
+                Ok(local) => {
+                    quiet = 0;
+                    if self.local(local) {
+                        return self.drain();
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return self.drain(),
+            }
+        }
+    }
+
+    /// Sends what is left and waits (a little) for the sends to complete.
+    fn drain(mut self) {
+        self.flush();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !self.transport.sent() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+
+    fn post(&mut self, to: usize, message: Message) {
+        self.outbox[to].push(&message);
+    }
+
+    fn flush(&mut self) {
+        for to in 0..self.size {
+            if self.outbox[to].is_empty() {
+                continue;
+            }
+            let batch = std::mem::take(&mut self.outbox[to]);
+            if to == self.rank {
+                let mut at = 0;
+                while let Some(message) = wire::read(&batch.words, &mut at) {
+                    self.remote(to, message);
+                }
+                continue;
+            }
+            self.shared.messages.fetch_add(batch.messages, Relaxed);
+            self.shared
+                .bytes
+                .fetch_add(8 * batch.words.len() as u64, Relaxed);
+            self.transport.send(to, batch.words);
+        }
+    }
+
+    /// Handles a message from this rank's threads; true when the thread is to end.
+    fn local(&mut self, local: Local) -> bool {
+        match local {
+            Local::Ask {
+                search,
+                table,
+                heap,
+                wait,
+                key,
+                reply,
+            } => {
+                let home = home_of(&key, self.size);
+                if home == self.rank {
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    let rank = self.rank as u32;
+                    match self.home.ask(rank, id, search, table, &key, heap, wait) {
+                        Some(r) => {
+                            let _ = reply.send(answer_of(r));
+                        }
+                        None => {
+                            self.pending.insert(id, (search, reply));
+                        }
+                    }
+                    return false;
+                }
+                let id = self.next_id;
+                self.next_id += 1;
+                self.pending.insert(id, (search, reply));
+                self.post(
+                    home,
+                    Message::Ask {
+                        id,
+                        search,
+                        table,
+                        heap,
+                        wait,
+                        key,
+                    },
+                );
+            }
+            Local::Done {
+                search,
+                table,
+                heap,
+                proved,
+                key,
+            } => {
+                let home = home_of(&key, self.size);
+                if home == self.rank {
+                    let rank = self.rank as u32;
+                    let replies = self.home.done(rank, search, table, &key, heap, proved);
+                    self.send_replies(replies);
+                } else {
+                    self.post(
+                        home,
+                        Message::Done {
+                            search,
+                            table,
+                            heap,
+                            proved,
+                            key,
+                        },
+                    );
+                }
+            }
+            Local::Stop(search) => {
+                for to in 0..self.size {
+                    if to != self.rank {
+                        self.post(to, Message::Stop { search });
+                    }
+                }
+                self.end(search);
+            }
+            Local::Report(search, report) => {
+                if self.rank == 0 {
+                    let _ = self.events.send(Event::Report(0, search, report));
+                } else {
+                    let counters = report.words();
+                    self.post(0, Message::Report { search, counters });
+                }
+            }
+            Local::Quit => {
+                for to in 1..self.size {
+                    self.post(to, Message::Quit);
+                }
+            }
+            Local::End => return true,
+        }
+        false
+    }
+
+    /// Search `search` is over on this rank: its entries go, its waiters and its own
+    /// pending asks are answered (searches that are being stopped), its flag goes up.
+    fn end(&mut self, search: u32) {
+        let replies = self.home.end(search);
+        self.send_replies(replies);
+        self.pending.retain(|_, (s, reply)| {
+            if *s <= search {
+                let _ = reply.send(Answer::Search(Record::UNKNOWN));
+                false
+            } else {
+                true
+            }
+        });
+        let mut current = lock(&self.shared.search);
+        current.1 = current.1.max(search);
+        if current.0 == search {
+            self.shared.stop.store(true, Relaxed);
+        }
+    }
+
+    fn send_replies(&mut self, replies: Vec<(u32, u64, Reply)>) {
+        for (rank, id, reply) in replies {
+            let (kind, record) = reply.encode();
+            self.post(rank as usize, Message::Reply { id, kind, record });
+        }
+    }
+
+    fn remote(&mut self, from: usize, message: Message) {
+        match message {
+            Message::Ask {
+                id,
+                search,
+                table,
+                heap,
+                wait,
+                key,
+            } => {
+                let rank = from as u32;
+                if let Some(reply) = self.home.ask(rank, id, search, table, &key, heap, wait) {
+                    self.send_replies(vec![(rank, id, reply)]);
+                }
+            }
+            Message::Done {
+                search,
+                table,
+                heap,
+                proved,
+                key,
+            } => {
+                let replies = self
+                    .home
+                    .done(from as u32, search, table, &key, heap, proved);
+                self.send_replies(replies);
+            }
+            Message::Reply { id, kind, record } => {
+                if let Some((_, reply)) = self.pending.remove(&id) {
+                    let _ = reply.send(answer_of(Reply::decode(kind, record)));
+                }
+            }
+            Message::Stop { search } => self.end(search),
+            Message::Hello { fingerprint } => {
+                if fingerprint == self.fingerprint {
+                    self.post(from, Message::Welcome);
+                    let _ = self.events.send(Event::Hello(from));
+                } else {
+                    for to in 1..self.size {
+                        self.post(to, Message::Refuse);
+                    }
+                    let _ = self.events.send(Event::Mismatch(from));
+                }
+            }
+            Message::Welcome => {
+                let _ = self.events.send(Event::Welcome);
+            }
+            Message::Refuse => {
+                let _ = self.events.send(Event::Refused);
+            }
+            Message::Report { search, counters } => {
+                let report = Report::of_words(counters);
+                let _ = self.events.send(Event::Report(from, search, report));
+            }
+            Message::Quit => {
+                self.post(0, Message::Bye);
+                let _ = self.events.send(Event::Quit);
+            }
+            Message::Bye => {
+                let _ = self.events.send(Event::Bye(from));
+            }
+        }
+    }
+}
+
+fn answer_of(reply: Reply) -> Answer {
+    match reply {
+        Reply::Known(r) => Answer::Known(r),
+        Reply::Search(r) => Answer::Search(r),
+        Reply::Busy => Answer::Busy,
+    }
+}

@@ -1,0 +1,253 @@
+//! The protocol on ranks that are threads of this process (no MPI needed): the values of
+//! the corpus of known values (fixtures/known) and of sequence terms, in both games, on
+//! 1 to 4 ranks, with the remote asked about every component of a few vertices and with
+//! memo and home limits small enough to force evictions; and the handshake's refusal of
+//! a rank that differs.
+
+#[path = "../../../fixtures/known/known.rs"]
+mod known;
+
+use kayles_core::engine::{MemoKey, SearchConfig};
+use kayles_core::game::GameSolver;
+use kayles_core::symmetry::HostSymmetry;
+use kayles_core::{families, graph6, GameKind, Graph};
+use kayles_mpi::local::ChannelTransport;
+use kayles_mpi::solve::{self, Searched};
+use kayles_mpi::{Failure, Node, Options};
+use std::time::Duration;
+
+/// A graph of the corpus: built, with its host symmetry, and its known value.
+struct Case {
+    name: String,
+    graph: Graph,
+    symmetry: Option<HostSymmetry>,
+    value: u32,
+}
+
+fn graph_of(name: &str) -> (Graph, Option<HostSymmetry>) {
+    match families::build(name) {
+        Ok(g) => (g, families::host_symmetry(name).ok().flatten()),
+        Err(_) => (graph6::parse(name).expect("a graph6 string"), None),
+    }
+}
+
+/// The corpus for `game`: every graph of values.txt, and the terms of the sequences up
+/// to a size that a test on two cores runs in seconds.
+fn corpus(game: &str) -> Vec<Case> {
+    let mut cases: Vec<Case> = known::values()
+        .into_iter()
+        .filter(|v| v.game == game)
+        .map(|v| {
+            let (graph, symmetry) = graph_of(&v.graph);
+            Case {
+                name: v.graph,
+                graph,
+                symmetry,
+                value: v.nimber,
+            }
+        })
+        .collect();
+    for seq in known::sequences().into_iter().filter(|s| s.game == game) {
+        let last = match seq.template.as_str() {
+            "grid:3xN" => 11,
+            "queens" => 7,
+            _ => 14,
+        };
+        for (n, value) in seq.up_to(last) {
+            let name = seq.spec(n);
+            let (graph, symmetry) = graph_of(&name);
+            cases.push(Case {
+                name,
+                graph,
+                symmetry,
+                value,
+            });
+        }
+    }
+    // Larger graphs, against the one-process search (the known values of Arc Kayles are
+    // all small): their components are large enough to be claimed and deferred.
+    let kind = if game == "arc" {
+        GameKind::Arc
+    } else {
+        GameKind::Node
+    };
+    let larger: &[&str] = if game == "arc" {
+        &[
+            "grid:3x6",
+            "grid:3x8",
+            "grid:4x5",
+            "petersen:7,2",
+            "queens:4",
+        ]
+    } else {
+        &[
+            "grid:3x8",
+            "grid:4x5",
+            "petersen:9,2",
+            "queens:5",
+            "queens:6",
+        ]
+    };
+    for name in larger {
+        let (graph, symmetry) = graph_of(name);
+        let mut solver = GameSolver::new(kind, config(1, 256 << 20));
+        solver.set_host_symmetry(symmetry.clone());
+        let value = solver.nimber(&graph).unwrap();
+        cases.push(Case {
+            name: name.to_string(),
+            graph,
+            symmetry,
+            value,
+        });
+    }
+    cases
+}
+
+/// The values rank 0 gives for `cases` on `ranks` ranks (threads over channels), each
+/// rank a solver with `config`.
+fn spread(
+    game: GameKind,
+    cases: &[Case],
+    ranks: usize,
+    config: SearchConfig,
+    options: Options,
+) -> Vec<u32> {
+    let graphs: Vec<(Graph, Option<HostSymmetry>)> = cases
+        .iter()
+        .map(|c| (c.graph.clone(), c.symmetry.clone()))
+        .collect();
+    let handles: Vec<_> = ChannelTransport::ranks(ranks)
+        .into_iter()
+        .map(|transport| {
+            let graphs = graphs.clone();
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn(move || -> Result<Vec<Searched>, Failure> {
+                    let mut node = Node::start(transport, options)?;
+                    let mut solver = GameSolver::new(game, config);
+                    assert!(solve::join(&node, &mut solver));
+                    let out = solve::nimbers(&mut node, &mut solver, &graphs)?;
+                    node.close()?;
+                    Ok(out)
+                })
+                .unwrap()
+        })
+        .collect();
+    let mut results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let rank0 = results.remove(0).expect("rank 0 finishes");
+    for (i, r) in results.into_iter().enumerate() {
+        r.unwrap_or_else(|e| panic!("rank {}: {e}", i + 1));
+    }
+    // The homes were asked (the remote is in use), and every rank reported.
+    if ranks > 1 {
+        let asks: u64 = rank0.iter().flat_map(|s| &s.reports).map(|r| r.asks).sum();
+        assert!(asks > 0, "no component was asked of its home");
+    }
+    rank0
+        .into_iter()
+        .zip(cases)
+        .map(|(s, c)| {
+            assert_eq!(s.reports.len(), ranks, "{}: a report per rank", c.name);
+            s.value.unwrap_or_else(|e| panic!("{}: {e}", c.name))
+        })
+        .collect()
+}
+
+fn config(threads: usize, memo_limit_bytes: usize) -> SearchConfig {
+    SearchConfig {
+        memo_key: MemoKey::Symmetry,
+        threads,
+        parallel_min_order: 8,
+        memo_limit_bytes,
+        exact_cache_bytes: memo_limit_bytes / 4,
+        leaf_table_bytes: 16 << 20,
+        ..SearchConfig::default()
+    }
+}
+
+fn options(min_order: usize, home_bytes: usize) -> Options {
+    Options {
+        min_order,
+        home_bytes,
+        fingerprint: 7,
+        patience: Duration::from_secs(60),
+    }
+}
+
+fn check(game: GameKind, ranks: usize, config: SearchConfig, options: Options) {
+    let cases = corpus(game.name());
+    assert!(cases.len() > 20, "{} cases", cases.len());
+    let values = spread(game, &cases, ranks, config, options);
+    for (case, value) in cases.iter().zip(values) {
+        assert_eq!(
+            value,
+            case.value,
+            "{} ({}) on {ranks} ranks",
+            case.name,
+            game.name()
+        );
+    }
+}
+
+#[test]
+fn one_to_four_ranks_give_the_known_values_in_both_games() {
+    for game in [GameKind::Node, GameKind::Arc] {
+        for ranks in 1..=4 {
+            check(game, ranks, config(1, 256 << 20), options(6, 64 << 20));
+        }
+    }
+}
+
+#[test]
+fn small_memo_and_home_limits_force_evictions_and_keep_the_values() {
+    for game in [GameKind::Node, GameKind::Arc] {
+        check(game, 3, config(1, 64 << 10), options(5, 4 << 10));
+    }
+}
+
+#[test]
+fn ranks_with_two_threads_each_give_the_known_values() {
+    for game in [GameKind::Node, GameKind::Arc] {
+        check(game, 2, config(2, 256 << 20), options(6, 64 << 20));
+    }
+}
+
+#[test]
+fn a_rank_with_another_fingerprint_is_refused() {
+    let mut transports = ChannelTransport::ranks(3);
+    let odd = transports.pop().unwrap();
+    let handles: Vec<_> = transports
+        .into_iter()
+        .map(|t| std::thread::spawn(move || Node::start(t, options(6, 1 << 20)).err()))
+        .chain(std::iter::once(std::thread::spawn(move || {
+            Node::start(
+                odd,
+                Options {
+                    fingerprint: 8,
+                    ..options(6, 1 << 20)
+                },
+            )
+            .err()
+        })))
+        .collect();
+    let errors: Vec<Option<Failure>> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(errors[0], Some(Failure::Mismatch(2)));
+    // Rank 1 matched but is refused with the run; rank 2 is refused.
+    assert_eq!(errors[2], Some(Failure::Refused));
+}
+
+#[test]
+fn a_rank_that_never_starts_is_reported_lost() {
+    let mut transports = ChannelTransport::ranks(2);
+    let _silent = transports.pop().unwrap();
+    let rank0 = transports.pop().unwrap();
+    let failure = Node::start(
+        rank0,
+        Options {
+            patience: Duration::from_millis(300),
+            ..options(6, 1 << 20)
+        },
+    )
+    .err();
+    assert_eq!(failure, Some(Failure::Lost(vec![1])));
+}
