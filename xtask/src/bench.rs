@@ -344,7 +344,7 @@ pub fn run(args: &[String]) -> Result<()> {
                 i += 1;
             }
             w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "outcome"
-            | "threads" | "all") => which = w,
+            | "threads" | "scale" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -466,6 +466,10 @@ pub fn run(args: &[String]) -> Result<()> {
     }
     if which == "all" || which == "threads" {
         crate::bench_threads::run(runs.min(3), &only)?;
+    }
+    // Not in "all": a build with the feature mpi, and minutes of mpirun runs.
+    if which == "scale" {
+        crate::bench_scale::run(runs.min(3), &only)?;
     }
     if which == "all" || which == "search" {
         let runs = runs.min(3);

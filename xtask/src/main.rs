@@ -7,6 +7,7 @@
 mod bench;
 mod bench_engine;
 mod bench_outcome;
+mod bench_scale;
 mod bench_threads;
 mod certify;
 mod fixtures;
@@ -14,7 +15,7 @@ mod web;
 
 use anyhow::{bail, Result};
 
-const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|chains|engine|outcome|threads|all] [--runs N] [--cap SECONDS] [--compare KAYLES]
+const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|chains|engine|outcome|threads|scale|all] [--runs N] [--cap SECONDS] [--compare KAYLES]
        cargo xtask certify [--claim ID] [--tier quick|full] [--shard I/K] [--json FILE]
        cargo xtask certify --merge A.json B.json ... [--json FILE]
        cargo xtask certify --list
