@@ -28,7 +28,9 @@ pub struct Args {
     /// The game.
     #[arg(long, value_parser = flags::game(), default_value = "node")]
     game: GameKind,
-    /// Print search statistics (positions, memo hits, memory) to stderr.
+    /// Print search statistics (positions, memo hits, memory; with several threads, each
+    /// thread's positions, speculative work and idle time) to stderr; under --json they
+    /// are also the result's `stats` object.
     #[arg(long)]
     stats: bool,
     /// The route: `auto` gives 0 without search to a family graph whose half turn is a
