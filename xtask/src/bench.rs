@@ -31,6 +31,9 @@
 //! - **threads**: `kayles nimber` on one and on two threads per family (module
 //!   `bench_threads`), alternated, with the ratio and the speculative and idle shares
 //!   of `--stats`; `--only SPEC` picks rows.
+//! - **cram** (only when named, not in `all`): Cram boards of three to six rows on one
+//!   thread beside igsolve built from `../shared/baselines` in the same run (module
+//!   `bench_cram`); `--only grid:5x8` picks boards, `--cap` stops long runs.
 
 use anyhow::{bail, Context, Result};
 use kayles_core::node::Solver;
@@ -344,7 +347,7 @@ pub fn run(args: &[String]) -> Result<()> {
                 i += 1;
             }
             w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "outcome"
-            | "threads" | "scale" | "all") => which = w,
+            | "threads" | "cram" | "scale" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -463,6 +466,10 @@ pub fn run(args: &[String]) -> Result<()> {
     }
     if which == "all" || which == "outcome" {
         crate::bench_outcome::run(runs.min(3), cap, &only)?;
+    }
+    // Not in "all": its boards of five and six rows run for many minutes.
+    if which == "cram" {
+        crate::bench_cram::run(runs.min(3), cap, &only)?;
     }
     if which == "all" || which == "threads" {
         crate::bench_threads::run(runs.min(3), &only)?;
