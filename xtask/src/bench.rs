@@ -31,6 +31,9 @@
 //! - **threads**: `kayles nimber` on one and on two threads per family (module
 //!   `bench_threads`), alternated, with the ratio and the speculative and idle shares
 //!   of `--stats`; `--only SPEC` picks rows.
+//! - **cram** (only when named, not in `all`): Cram boards of three to six rows on one
+//!   thread beside igsolve built from `../shared/baselines` in the same run (module
+//!   `bench_cram`); `--only grid:5x8` picks boards, `--cap` stops long runs.
 
 use crate::bench_engine::{median_of, Sample};
 use anyhow::{bail, Context, Result};
@@ -320,7 +323,7 @@ pub fn run(args: &[String]) -> Result<()> {
                 i += 1;
             }
             w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "outcome"
-            | "threads" | "all") => which = w,
+            | "threads" | "cram" | "scale" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -440,8 +443,16 @@ pub fn run(args: &[String]) -> Result<()> {
     if which == "all" || which == "outcome" {
         crate::bench_outcome::run(runs.min(3), cap, &only)?;
     }
+    // Not in "all": its boards of five and six rows run for many minutes.
+    if which == "cram" {
+        crate::bench_cram::run(runs.min(3), cap, &only)?;
+    }
     if which == "all" || which == "threads" {
         crate::bench_threads::run(runs.min(3), &only)?;
+    }
+    // Not in "all": a build with the feature mpi, and minutes of mpirun runs.
+    if which == "scale" {
+        crate::bench_scale::run(runs.min(3), &only)?;
     }
     if which == "all" || which == "search" {
         let runs = runs.min(3);

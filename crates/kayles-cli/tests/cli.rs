@@ -16,6 +16,8 @@ mod known;
 mod known_values;
 #[path = "cli/moves.rs"]
 mod moves;
+#[path = "cli/mpi.rs"]
+mod mpi;
 #[path = "cli/pictures.rs"]
 mod pictures;
 #[path = "cli/scale_out.rs"]

@@ -42,6 +42,13 @@
 //! xor to the value of `G` ([`split_at_twin_squares`]). Checked against the definition on
 //! every graph of up to 7 vertices that holds a square (and the rule shown to need both
 //! degrees to be 2), and on random graphs and grid regions.
+//!
+//! **Move order.** The moves of a sparse component (average degree below
+//! [`CENTRE_FIRST_DEGREE_BELOW`], at least [`CENTRE_FIRST_MIN_ORDER`] vertices) are made
+//! centre first, the centre found on the graph alone by a double sweep (breadth-first
+//! distances from both ends of a long shortest path): the outcome search keeps that order
+//! among the options it ranks equal, and moves near the middle tend to cut a component in
+//! two (docs/performance.md, "Cram: twin squares and centre-first moves").
 
 use crate::bits::Bits;
 use crate::leaves::small::SmallSolver;
@@ -225,7 +232,8 @@ impl VertexRules for ArcKayles {
 /// evaluated at once (the small solver's tables), where a split gains nothing.
 pub const TWIN_SQUARE_MIN_ORDER: u32 = 11;
 
-/// The least order of a component whose moves are made centre first ([`centre_first`]).
+/// The least order of a component whose moves are made centre first (module
+/// documentation, "Move order").
 pub const CENTRE_FIRST_MIN_ORDER: u32 = 11;
 
 /// Moves are made centre first only on components of average degree below this. On dense

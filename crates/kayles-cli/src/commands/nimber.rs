@@ -17,6 +17,9 @@ use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
 
+#[cfg(feature = "mpi")]
+mod mpi;
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Graphs: graph6 strings, family specs, or `-` for graph6 lines on stdin.
@@ -25,7 +28,9 @@ pub struct Args {
     /// The game.
     #[arg(long, value_parser = flags::game(), default_value = "node")]
     game: GameKind,
-    /// Print search statistics (positions, memo hits, memory) to stderr.
+    /// Print search statistics (positions, memo hits, memory; with several threads, each
+    /// thread's positions, speculative work and idle time) to stderr; under --json they
+    /// are also the result's `stats` object.
     #[arg(long)]
     stats: bool,
     /// The route: `auto` gives 0 without search to a family graph whose half turn is a
@@ -81,6 +86,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
+    // Under mpirun or srun with several ranks: one search spread over them.
+    #[cfg(feature = "mpi")]
+    if let Some(done) = mpi::run(args, out)? {
+        return Ok(done);
+    }
     let spec = args.modules.spec_for(args.game)?;
     if let Some(dir) = &args.checkpoint {
         return checkpoint(args, dir, spec.is_some(), out);

@@ -1,0 +1,223 @@
+//! `kayles nimber` under `mpirun` or `srun` (built with the feature `mpi`): one search per
+//! graph spread over the run's ranks (`kayles_mpi`), each rank with `--threads` of its
+//! own; rank 0 prints exactly what one process prints, and the others print nothing. A
+//! process started without a launcher, or as the only rank, takes the one-process route.
+
+use super::Args;
+use crate::output::Output;
+use crate::progress;
+use anyhow::{bail, Result};
+use kayles_mpi::mpi_transport::Mpi;
+use kayles_mpi::{Node, Options, Report};
+use kayles_solve::graphs::{self, Limit};
+use kayles_solve::machine::peak_rss_kib;
+use kayles_solve::route::{self, Nimbers, Request, Route};
+use kayles_solve::Choice;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// Variables a launcher sets in each process it starts (Open MPI's `mpirun`, PMI and
+/// PMIx launchers such as Slurm's `srun` and MPICH's `mpiexec`).
+const LAUNCHED: [&str; 4] = [
+    "OMPI_COMM_WORLD_SIZE",
+    "PMI_SIZE",
+    "PMIX_RANK",
+    "MPI_LOCALNRANKS",
+];
+
+/// Runs `kayles nimber` as one rank of several; None (nothing done) when this process was
+/// not started by a launcher with more than one rank.
+pub(super) fn run(args: &Args, out: &mut Output) -> Result<Option<()>> {
+    if !LAUNCHED.iter().any(|v| std::env::var_os(v).is_some()) {
+        return Ok(None);
+    }
+    let Some(mpi) = Mpi::initialize() else {
+        bail!("MPI could not be initialized with threads (MPI_THREAD_SERIALIZED)");
+    };
+    if mpi.size() < 2 {
+        return Ok(None);
+    }
+    let result = ranks(args, out, &mpi);
+    if let Err(e) = &result {
+        if mpi.rank() == 0 {
+            // The other ranks may be waiting in a search: end the run.
+            eprintln!("kayles: error: {e:#}");
+            mpi.abort(2);
+        }
+    }
+    result.map(Some)
+}
+
+fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
+    let rank = mpi.rank();
+    let size = mpi.size();
+    if rank != 0 {
+        quiet();
+    }
+    for (flag, given) in [
+        ("--checkpoint", args.checkpoint.is_some()),
+        ("--certificate", args.certificate.is_some()),
+        ("--memo-file", args.memo_file.is_some()),
+        (
+            "a GRAPH of - (standard input)",
+            args.graphs.iter().any(|g| g == "-"),
+        ),
+    ] {
+        if given {
+            bail!("{flag} is not taken under mpirun ({size} ranks): run it as one process");
+        }
+    }
+    let spec = args.modules.spec_for(args.game)?;
+    let options = Options {
+        min_order: min_order(),
+        home_bytes: 256 << 20,
+        fingerprint: fingerprint(),
+        patience: Duration::from_secs(20),
+    };
+    let mut node = Node::start(mpi.transport(), options).map_err(anyhow::Error::msg)?;
+    let mut nimbers = Nimbers::new(Request {
+        game: args.game,
+        engine: args.engine,
+        search: args.search.options_with(&args.method),
+    });
+    nimbers.set_stop_flag(Some(node.stop_flag()));
+    nimbers.solver().memo_handle().set_remote(node.remote());
+    let limit = match spec {
+        Some(_) => Limit::GRAPH,
+        None => route::graph_limit(args.engine, false),
+    };
+    let mut search = 0u32;
+    graphs::for_each_graph_within(&args.graphs, &limit, |named| {
+        let start = Instant::now();
+        let g = &named.graph;
+        node.begin(search);
+        let answer = match &spec {
+            Some(spec) => args.modules.nimber(spec, g).map(|v| (v, Route::Modules)),
+            None => nimbers.nimber(&named),
+        };
+        if rank == 0 {
+            node.finish(search);
+        }
+        let stats = nimbers.solver().stats();
+        node.report(
+            search,
+            stats.positions,
+            stats.leaf_positions,
+            stats.shared_entries,
+        );
+        let reports = if rank == 0 {
+            node.collect(search).map_err(anyhow::Error::msg)?
+        } else {
+            Vec::new()
+        };
+        search += 1;
+        if rank != 0 {
+            // Its search was stopped once rank 0 had the value: nothing to say.
+            return Ok(());
+        }
+        let (value, route) = answer?;
+        let seconds = start.elapsed().as_secs_f64();
+        if args.stats && route == Route::Search {
+            let solver = nimbers.solver();
+            let limit = solver.config().memo_limit_bytes;
+            eprintln!(
+                "{}",
+                progress::stats_line(&named.name, seconds, &solver.stats(), limit)
+            );
+            eprintln!("{}", ranks_line(&named.name, &reports));
+        } else if args.stats {
+            eprintln!(
+                "{}: {seconds:.3} s through the {} route",
+                named.name,
+                route.name()
+            );
+        }
+        out.result(
+            || value.to_string(),
+            json!({
+                "graph": named.name,
+                "order": g.order(),
+                "size": g.size(),
+                "game": args.game.name(),
+                "route": route.name(),
+                "nimber": value,
+                "seconds": seconds,
+                "peak_rss_kib": peak_rss_kib(),
+            }),
+        )
+    })?;
+    node.close().map_err(anyhow::Error::msg)
+}
+
+/// The `--stats` line of the ranks: totals over all, then each rank's share.
+fn ranks_line(name: &str, reports: &[Report]) -> String {
+    let sum = |f: fn(&Report) -> u64| reports.iter().map(f).sum::<u64>();
+    let per_rank: Vec<String> = reports
+        .iter()
+        .enumerate()
+        .map(|(r, p)| {
+            format!(
+                "rank {r}: {} positions, {} memo entries, {} asks ({} busy), {} messages \
+                 ({} bytes) sent, {:.3} s idle",
+                p.positions,
+                p.memo_entries,
+                p.asks,
+                p.busy,
+                p.messages,
+                p.bytes,
+                p.idle_ns as f64 / 1e9
+            )
+        })
+        .collect();
+    format!(
+        "{name}: {} ranks: {} positions, {} leaf positions, {} memo entries, {} messages \
+         ({} bytes) in all; {}",
+        reports.len(),
+        sum(|p| p.positions),
+        sum(|p| p.leaf_positions),
+        sum(|p| p.memo_entries),
+        sum(|p| p.messages),
+        sum(|p| p.bytes),
+        per_rank.join("; ")
+    )
+}
+
+/// Components of at least this many vertices are asked of their home rank:
+/// `KAYLES_MPI_MIN_ORDER` when set (for measurements), else the crate's default.
+fn min_order() -> usize {
+    std::env::var("KAYLES_MPI_MIN_ORDER")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(kayles_mpi::MIN_ORDER)
+}
+
+/// The fingerprint of this build and command: FNV-1a over the executable's bytes and
+/// the arguments, so that ranks running another build or command are refused.
+fn fingerprint() -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    if let Ok(bytes) = std::env::current_exe().and_then(std::fs::read) {
+        eat(&bytes);
+    }
+    for arg in std::env::args_os().skip(1) {
+        eat(arg.as_encoded_bytes());
+        eat(&[0]);
+    }
+    h
+}
+
+/// Points this rank's standard output and error at /dev/null: only rank 0 speaks.
+fn quiet() {
+    if let Ok(null) = std::fs::OpenOptions::new().write(true).open("/dev/null") {
+        use std::os::fd::AsRawFd;
+        // SAFETY: dup2 on descriptors this process owns; a failure leaves them as they were.
+        unsafe {
+            libc::dup2(null.as_raw_fd(), 1);
+            libc::dup2(null.as_raw_fd(), 2);
+        }
+    }
+}
