@@ -47,7 +47,7 @@ use kayles_core::engine::{MemoCounts, MemoHandle, MemoTable, Record, SearchConfi
 use kayles_core::{graph6, GameKind};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
-use std::io::{BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Seconds between two saves of a long search's state when the user does not say: its
@@ -66,6 +66,9 @@ const END: u8 = 255;
 
 /// The longest header line read (the header names a graph in graph6).
 const MAX_HEADER_LINE: usize = crate::lines::MAX_LINE;
+
+/// The first four bytes of every zstd frame (RFC 8878), so of every memo file.
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 
 /// What a memo file is a memo of: a file serves the search that wrote it only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,12 +217,21 @@ impl MemoFile {
             }
         };
         let path = self.path.display();
-        let decoder = zstd::Decoder::new(file)
-            .with_context(|| format!("{path} is not a kayles memo file"))?;
+        // A file that opens as a zstd frame is a memo file, and one that then cannot be
+        // read to its first line was cut short or damaged; one that does not is another
+        // kind of file.
+        let mut file = BufReader::new(file);
+        let zstd_frame = file
+            .fill_buf()
+            .map(|start| start.starts_with(&ZSTD_MAGIC))
+            .with_context(|| format!("cannot read {path}"))?;
+        ensure!(zstd_frame, "{path} is not a kayles memo file");
+        let decoder = zstd::Decoder::with_buffer(file)
+            .with_context(|| format!("{path}: cut short or damaged (not a whole zstd frame)"))?;
         let mut reader = BufReader::new(decoder);
         // The two text lines, each bounded (a damaged file is not read into memory whole).
         let mut lines = Lines::with_max(&mut reader, path.to_string(), MAX_HEADER_LINE);
-        let not_memo = || format!("{path} is not a kayles memo file");
+        let not_memo = || format!("{path}: cut short or damaged (its first line cannot be read)");
         let magic = lines
             .next_line()
             .with_context(not_memo)?
