@@ -289,8 +289,7 @@ fn machine() -> String {
                 .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
         })
         .unwrap_or_else(|| "unknown cpu".into());
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    let load = load.split_whitespace().next().unwrap_or("?").to_string();
+    let load = crate::bench_engine::load_average();
     format!(
         "{cpu}, {} threads, load average {load} at start",
         rayon::current_num_threads()

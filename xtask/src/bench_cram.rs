@@ -13,12 +13,10 @@
 //! `../shared` the igsolve columns are skipped with a message. A run past the cap is
 //! stopped and shown as such.
 
-use crate::bench_engine::{build_kayles, workspace_root};
+use crate::bench_engine::{build_kayles, load_average, run_child, workspace_root};
 use anyhow::{bail, Context, Result};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::Command;
 
 /// The boards (rows, columns): those of four and five rows where igsolve led, the strips
 /// of three rows where this project led, and 6 x 7.
@@ -43,67 +41,27 @@ struct Run {
     work: u64,
 }
 
-/// Runs `program args` as a child with `cap` seconds at most; its output goes to `read`
-/// (the value and the work). None when the cap stopped it.
+/// Runs `program args` (in the temporary folder) with `cap` seconds at most; its output
+/// goes to `read` (the value and the work). None when the cap stopped it.
 fn run_once(
     program: &Path,
     args: &[String],
     cap: f64,
     read: fn(&str) -> Option<(u64, u64)>,
 ) -> Result<Option<Run>> {
-    let start = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(std::env::temp_dir())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("starting {}", program.display()))?;
-    let mut stdout = child.stdout.take().context("child stdout")?;
-    let reader = std::thread::spawn(move || {
-        let mut out = String::new();
-        stdout.read_to_string(&mut out).map(|_| out)
-    });
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of that plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let mut stopped = false;
-    loop {
-        // SAFETY: `pid` is our own child, not yet waited for; both pointers are valid.
-        let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if waited == pid {
-            break;
-        }
-        if waited != 0 {
-            bail!("waiting for {} failed", program.display());
-        }
-        if start.elapsed().as_secs_f64() > cap && !stopped {
-            // SAFETY: signalling our own child, which has not been reaped yet.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            stopped = true;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    let out = reader.join().expect("reader thread")?;
-    if stopped {
+    let Some(run) = run_child(program, args, None, Some(cap), Some(&std::env::temp_dir()))? else {
         return Ok(None);
-    }
-    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
-        bail!("{} {args:?} failed (status {status})", program.display());
-    }
-    let (value, work) = read(&out).with_context(|| {
+    };
+    let (value, work) = read(&run.stdout).with_context(|| {
         format!(
             "{} printed {:?}, no value in it",
             program.display(),
-            out.chars().take(200).collect::<String>()
+            run.stdout.chars().take(200).collect::<String>()
         )
     })?;
     Ok(Some(Run {
-        seconds,
-        peak_kib: usage.ru_maxrss as u64,
+        seconds: run.seconds,
+        peak_kib: run.peak_kib,
         value,
         work,
     }))
@@ -187,15 +145,6 @@ fn median(runs: &[Option<Run>]) -> Option<Run> {
     done.get(done.len() / 2).copied()
 }
 
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .unwrap_or_default()
-        .split_whitespace()
-        .next()
-        .unwrap_or("?")
-        .to_string()
-}
-
 fn cell(run: Option<Run>, cap: f64) -> String {
     match run {
         Some(r) => format!("{:.2} s, {:.0} MB", r.seconds, r.peak_kib as f64 / 1024.0),
@@ -212,7 +161,7 @@ pub fn run(runs: usize, cap: f64, only: &[String]) -> Result<()> {
     println!(
         "\n## Cram: `kayles nimber --game arc --threads 1` against igsolve, one thread each \
          (median of {runs}, alternated; load average {} at start)\n",
-        load()
+        load_average()
     );
     if let Err(why) = &igsolve {
         println!("igsolve skipped: {why}\n");
@@ -278,7 +227,7 @@ pub fn run(runs: usize, cap: f64, only: &[String]) -> Result<()> {
                 "| {rows} x {cols} | {value} | {} | {} | {igsolve_cell} | {igsolve_work} | {ratio} | {} |",
                 cell(a, cap),
                 a.map_or("-".into(), |a| a.work.to_string()),
-                load()
+                load_average()
             );
         }
         Ok(())

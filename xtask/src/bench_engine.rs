@@ -52,23 +52,42 @@ pub(crate) fn target_dir() -> PathBuf {
         .map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
-/// Runs `inv` once; wall time from spawn to exit, peak memory from the child's rusage,
-/// and the value it printed as the result. `None` when the run reached its cap and was
-/// stopped.
-pub(crate) fn run_once(inv: &Invocation) -> Result<Option<Sample>> {
+/// What a finished child left: wall time from spawn to exit, peak memory from its
+/// rusage, and its standard output.
+pub(crate) struct Finished {
+    pub(crate) seconds: f64,
+    pub(crate) peak_kib: u64,
+    pub(crate) stdout: String,
+}
+
+/// Runs `program args` as a child (in `dir` when given, `stdin` written to it), stopped
+/// after `cap` seconds when there is one: `None` when the cap stopped it, an error when
+/// it failed.
+pub(crate) fn run_child(
+    program: &Path,
+    args: &[String],
+    stdin: Option<&str>,
+    cap: Option<f64>,
+    dir: Option<&Path>,
+) -> Result<Option<Finished>> {
     let start = Instant::now();
-    let mut child = Command::new(&inv.program)
-        .args(&inv.args)
-        .stdin(if inv.stdin.is_some() {
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {
             Stdio::null()
         })
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::null());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .spawn()
-        .with_context(|| format!("starting {}", inv.program.display()))?;
-    if let Some(text) = &inv.stdin {
+        .with_context(|| format!("starting {}", program.display()))?;
+    if let Some(text) = stdin {
         let mut pipe = child.stdin.take().context("child stdin")?;
         pipe.write_all(text.as_bytes())?;
     }
@@ -83,20 +102,16 @@ pub(crate) fn run_once(inv: &Invocation) -> Result<Option<Sample>> {
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let mut stopped = false;
     loop {
-        let options = if inv.cap.is_some() { libc::WNOHANG } else { 0 };
+        let options = if cap.is_some() { libc::WNOHANG } else { 0 };
         // SAFETY: `pid` is our own child, not yet waited for; both pointers are valid.
         let waited = unsafe { libc::wait4(pid, &mut status, options, &mut usage) };
         if waited == pid {
             break;
         }
         if waited != 0 {
-            bail!("waiting for {} failed", inv.program.display());
+            bail!("waiting for {} failed", program.display());
         }
-        if inv
-            .cap
-            .is_some_and(|cap| start.elapsed().as_secs_f64() > cap)
-            && !stopped
-        {
+        if cap.is_some_and(|cap| start.elapsed().as_secs_f64() > cap) && !stopped {
             // SAFETY: signalling our own child, which has not been reaped yet.
             unsafe { libc::kill(pid, libc::SIGKILL) };
             stopped = true;
@@ -104,29 +119,50 @@ pub(crate) fn run_once(inv: &Invocation) -> Result<Option<Sample>> {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let seconds = start.elapsed().as_secs_f64();
-    let out = reader.join().expect("reader thread")?;
+    let stdout = reader.join().expect("reader thread")?;
     if stopped {
         return Ok(None);
     }
     if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
-        bail!(
-            "{} {:?} failed (status {status})",
-            inv.program.display(),
-            inv.args
-        );
+        bail!("{} {args:?} failed (status {status})", program.display());
     }
-    let result = (inv.value)(&out).with_context(|| {
+    Ok(Some(Finished {
+        seconds,
+        peak_kib: usage.ru_maxrss as u64,
+        stdout,
+    }))
+}
+
+/// Runs `inv` once; wall time from spawn to exit, peak memory from the child's rusage,
+/// and the value it printed as the result. `None` when the run reached its cap and was
+/// stopped.
+pub(crate) fn run_once(inv: &Invocation) -> Result<Option<Sample>> {
+    let Some(run) = run_child(&inv.program, &inv.args, inv.stdin.as_deref(), inv.cap, None)? else {
+        return Ok(None);
+    };
+    let result = (inv.value)(&run.stdout).with_context(|| {
         format!(
             "{} printed {:?}, no value in it",
             inv.program.display(),
-            out.chars().take(200).collect::<String>()
+            run.stdout.chars().take(200).collect::<String>()
         )
     })?;
     Ok(Some(Sample {
-        seconds,
-        peak_kib: usage.ru_maxrss as u64,
+        seconds: run.seconds,
+        peak_kib: run.peak_kib,
         result,
     }))
+}
+
+/// The first field of `/proc/loadavg` (the load average over the last minute), `?` where
+/// there is none.
+pub(crate) fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .next()
+        .unwrap_or("?")
+        .to_string()
 }
 
 /// The median of `runs` runs of `inv`; `None` as soon as one run reaches the cap.

@@ -5,7 +5,7 @@
 //! speculatively (in parallel tasks whose answer was not needed) and the share of the pool
 //! time the threads waited for work. Values must agree between the runs.
 
-use crate::bench_engine::{build_kayles, workspace_root};
+use crate::bench_engine::{build_kayles, load_average, workspace_root};
 use anyhow::{bail, Context, Result};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -93,15 +93,6 @@ fn share(part: u64, whole: u64) -> String {
     }
 }
 
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .unwrap_or_default()
-        .split_whitespace()
-        .next()
-        .unwrap_or("?")
-        .to_string()
-}
-
 /// Runs the table: `runs` runs of each thread count per row (only the rows whose graph is
 /// in `only`, when it is not empty).
 pub fn run(runs: usize, only: &[String]) -> Result<()> {
@@ -110,7 +101,7 @@ pub fn run(runs: usize, only: &[String]) -> Result<()> {
     println!(
         "\n## Threads: `kayles nimber --threads 1` against `--threads 2` (median of {runs}, \
          alternated; load average {} at start)\n",
-        load()
+        load_average()
     );
     println!(
         "| game | graph | nimber | 1 thread | 2 threads | ratio | positions 1 -> 2 | \
@@ -147,7 +138,7 @@ pub fn run(runs: usize, only: &[String]) -> Result<()> {
             b.positions,
             share(b.speculative_positions, b.positions),
             share(b.speculative_leaf_positions, b.leaf_positions),
-            load()
+            load_average()
         );
     }
     Ok(())
