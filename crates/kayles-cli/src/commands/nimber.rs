@@ -190,16 +190,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                 route.name()
             );
         }
-        let mut result = json!({
-            "graph": named.name,
-            "order": g.order(),
-            "size": g.size(),
-            "game": args.game.name(),
-            "route": route.name(),
-            "nimber": value,
-            "seconds": seconds,
-            "peak_rss_kib": peak_rss_kib(),
-        });
+        let mut result = result_json(&named, args.game, route, value, seconds);
         // Under --json, --stats adds its counters to the result (stderr keeps its line).
         if let Some(stats) = stats {
             result["stats"] = stats;
@@ -209,6 +200,27 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
 }
 
 /// One line on standard error for each load and save of `--memo-file`.
+/// The `--json` object of one graph's nimber, the same on every route (one process or
+/// MPI ranks).
+fn result_json(
+    named: &graphs::Named,
+    game: GameKind,
+    route: Route,
+    value: u32,
+    seconds: f64,
+) -> serde_json::Value {
+    json!({
+        "graph": named.name,
+        "order": named.graph.order(),
+        "size": named.graph.size(),
+        "game": game.name(),
+        "route": route.name(),
+        "nimber": value,
+        "seconds": seconds,
+        "peak_rss_kib": peak_rss_kib(),
+    })
+}
+
 fn report_memo_event(path: &Path, event: MemoEvent) {
     let path = path.display();
     match event {

@@ -110,6 +110,26 @@ fn mpirun_with_two_threads_a_rank_and_stats_prints_the_totals() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "3\n");
     assert!(stderr.contains("grid:3x10: 2 ranks: "), "{stderr}");
     assert!(stderr.contains("rank 1: "), "{stderr}");
+    // Under --json the result carries the counters, as in one process, and each rank's.
+    let out = self::mpirun()
+        .expect("found above")
+        .args(["-np", "2", env!("CARGO_BIN_EXE_kayles")])
+        .args(["nimber", "--json", "--stats", "grid:3x10"])
+        .output()
+        .expect("mpirun runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["nimber"], 3);
+    assert!(result["stats"]["positions"].is_u64(), "{result}");
+    assert_eq!(
+        result["stats"]["ranks"].as_array().map(Vec::len),
+        Some(2),
+        "{result}"
+    );
 }
 
 #[test]

@@ -10,10 +10,8 @@ use anyhow::{bail, Result};
 use kayles_mpi::mpi_transport::Mpi;
 use kayles_mpi::{Node, Options, Report};
 use kayles_solve::graphs::{self, Limit};
-use kayles_solve::machine::peak_rss_kib;
 use kayles_solve::route::{self, Nimbers, Request, Route};
 use kayles_solve::Choice;
-use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// Variables a launcher sets in each process it starts (Open MPI's `mpirun`, PMI and
@@ -117,14 +115,19 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         }
         let (value, route) = answer?;
         let seconds = start.elapsed().as_secs_f64();
+        let mut stats = None;
         if args.stats && route == Route::Search {
             let solver = nimbers.solver();
             let limit = solver.config().memo_limit_bytes;
+            let counters = solver.stats();
             eprintln!(
                 "{}",
-                progress::stats_line(&named.name, seconds, &solver.stats(), limit)
+                progress::stats_line(&named.name, seconds, &counters, limit)
             );
             eprintln!("{}", ranks_line(&named.name, &reports));
+            let mut object = progress::stats_json(&counters, limit);
+            object["ranks"] = ranks_json(&reports);
+            stats = Some(object);
         } else if args.stats {
             eprintln!(
                 "{}: {seconds:.3} s through the {} route",
@@ -132,24 +135,39 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
                 route.name()
             );
         }
-        out.result(
-            || value.to_string(),
-            json!({
-                "graph": named.name,
-                "order": g.order(),
-                "size": g.size(),
-                "game": args.game.name(),
-                "route": route.name(),
-                "nimber": value,
-                "seconds": seconds,
-                "peak_rss_kib": peak_rss_kib(),
-            }),
-        )
+        let mut result = super::result_json(&named, args.game, route, value, seconds);
+        // Under --json, --stats adds rank 0's counters and each rank's report, as the
+        // one-process route adds its counters.
+        if let Some(stats) = stats {
+            result["stats"] = stats;
+        }
+        out.result(|| value.to_string(), result)
     })?;
     node.close().map_err(anyhow::Error::msg)
 }
 
 /// The `--stats` line of the ranks: totals over all, then each rank's share.
+/// Each rank's report as JSON, rank 0 first.
+fn ranks_json(reports: &[Report]) -> serde_json::Value {
+    reports
+        .iter()
+        .enumerate()
+        .map(|(r, p)| {
+            serde_json::json!({
+                "rank": r,
+                "positions": p.positions,
+                "leaf_positions": p.leaf_positions,
+                "memo_entries": p.memo_entries,
+                "asks": p.asks,
+                "busy": p.busy,
+                "messages": p.messages,
+                "bytes": p.bytes,
+                "idle_seconds": p.idle_ns as f64 / 1e9,
+            })
+        })
+        .collect()
+}
+
 fn ranks_line(name: &str, reports: &[Report]) -> String {
     let sum = |f: fn(&Report) -> u64| reports.iter().map(f).sum::<u64>();
     let per_rank: Vec<String> = reports
