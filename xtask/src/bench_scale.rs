@@ -2,8 +2,11 @@
 //! `kayles nimber --threads 1` alone and under `mpirun -np 2` (median of 3 each, the runs
 //! alternated in the same load), the speed-up; then the positions searched in all at
 //! `-np 4` and `-np 8` (oversubscribed) against one process, and the messages and bytes
-//! per position at `-np 8`. Needs a build with the feature `mpi` (made here) and
-//! `mpirun`; otherwise it says why it skips. Values must agree between the runs.
+//! per position at `-np 8`; at `-np 2`, the largest rank's positions against one process
+//! (the work on the longest path: 1/speed-up at best) and the seconds the ranks waited
+//! for replies, summed. Needs a build with the feature `mpi` (made here, or the binary
+//! `KAYLES_BENCH_MPI_BIN` names) and `mpirun`; otherwise it says why it skips. Values must
+//! agree between the runs.
 
 use crate::bench_engine::workspace_root;
 use anyhow::{bail, Context, Result};
@@ -27,6 +30,10 @@ struct Run {
     positions: u64,
     messages: u64,
     bytes: u64,
+    /// The largest rank's positions (all of them in one process).
+    largest: u64,
+    /// Seconds the ranks waited for replies, summed.
+    idle: f64,
 }
 
 /// The number before `word` in `line` (`... 123 positions ...`).
@@ -61,16 +68,26 @@ fn run_once(kayles: &PathBuf, ranks: usize, game: &str, spec: &str) -> Result<Ru
         bail!("{spec} on {ranks} ranks: {stderr}");
     }
     let value = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let (mut largest, mut idle) = (0, 0.0);
     let (positions, messages, bytes) = if ranks == 0 {
         let line = stderr.lines().find(|l| l.contains("positions searched"));
         let p = line.and_then(|l| before(l, " positions searched"));
-        (p.context("no positions in --stats")?, 0, 0)
+        let p = p.context("no positions in --stats")?;
+        largest = p;
+        (p, 0, 0)
     } else {
         let line = stderr
             .lines()
             .find(|l| l.contains(" ranks: "))
             .context("no ranks line in --stats")?;
         let all = &line[line.find(" ranks: ").unwrap()..];
+        // `rank K: P positions, ... S s idle` for each rank.
+        for part in all.split("; rank ").skip(1) {
+            largest = largest.max(before(part, " positions,").unwrap_or(0));
+            let head = part.trim_end_matches(" s idle");
+            let tail = &head[head.rfind(' ').map_or(0, |i| i + 1)..];
+            idle += tail.parse::<f64>().unwrap_or(0.0);
+        }
         (
             before(all, " positions,").context("positions")?,
             before(all, " messages (").context("messages")?,
@@ -83,6 +100,8 @@ fn run_once(kayles: &PathBuf, ranks: usize, game: &str, spec: &str) -> Result<Ru
         positions,
         messages,
         bytes,
+        largest,
+        idle,
     })
 }
 
@@ -93,6 +112,9 @@ fn median(mut xs: Vec<f64>) -> f64 {
 
 /// Builds `kayles` with the feature `mpi`, or says why the benchmark cannot run.
 fn build() -> Result<Option<PathBuf>> {
+    if let Some(bin) = std::env::var_os("KAYLES_BENCH_MPI_BIN") {
+        return Ok(Some(PathBuf::from(bin)));
+    }
     let found = Command::new("mpirun").arg("--version").output();
     if !found.is_ok_and(|o| o.status.success()) {
         println!("\n## Scale (MPI)\n\nskipped: mpirun is not installed (apt-get install openmpi-bin libopenmpi-dev libclang-dev)");
@@ -127,14 +149,15 @@ pub fn run(runs: usize, only: &[String]) -> Result<()> {
         return Ok(());
     };
     println!("\n## Scale: one search on MPI ranks, one thread a rank (median of {runs})\n");
-    println!("| case | 1 process s | -np 2 s | speed-up | positions, 1 process | -np 4 | -np 8 | messages / position at -np 8 | bytes / position at -np 8 |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| case | 1 process s | -np 2 s | speed-up | positions, 1 process | -np 2 | largest rank at -np 2 | idle s at -np 2 | -np 4 | -np 8 | messages / position at -np 8 | bytes / position at -np 8 |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for &(game, spec) in CASES {
         if !only.is_empty() && !only.iter().any(|o| o == spec) {
             continue;
         }
         let (mut one, mut two) = (Vec::new(), Vec::new());
         let mut alone = None;
+        let mut pair = Vec::new();
         for _ in 0..runs {
             let a = run_once(&kayles, 0, game, spec)?;
             let b = run_once(&kayles, 2, game, spec)?;
@@ -144,6 +167,7 @@ pub fn run(runs: usize, only: &[String]) -> Result<()> {
             one.push(a.seconds);
             two.push(b.seconds);
             alone = Some(a);
+            pair.push(b);
         }
         let alone = alone.context("no run")?;
         let four = run_once(&kayles, 4, game, spec)?;
@@ -155,10 +179,14 @@ pub fn run(runs: usize, only: &[String]) -> Result<()> {
         }
         let (s1, s2) = (median(one), median(two));
         let p = alone.positions.max(1) as f64;
+        let ratio = |f: fn(&Run) -> f64| median(pair.iter().map(f).collect());
         println!(
-            "| {game} {spec} | {s1:.2} | {s2:.2} | {:.2}x | {} | {:.2}x | {:.2}x | {:.4} | {:.2} |",
+            "| {game} {spec} | {s1:.2} | {s2:.2} | {:.2}x | {} | {:.2}x | {:.2}x | {:.2} | {:.2}x | {:.2}x | {:.4} | {:.2} |",
             s1 / s2,
             alone.positions,
+            ratio(|r| r.positions as f64) / p,
+            ratio(|r| r.largest as f64) / p,
+            ratio(|r| r.idle),
             four.positions as f64 / p,
             eight.positions as f64 / p,
             eight.messages as f64 / eight.positions.max(1) as f64,

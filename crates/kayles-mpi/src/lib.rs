@@ -1,13 +1,14 @@
 //! One outcome search spread over several processes (ranks): every rank runs the same
-//! search; a component of at least [`Options::min_order`] vertices has a home rank (a
-//! hash of its memo key, mod the number of ranks), which keeps what the ranks proved
-//! about it and who is searching it now. A rank asks the home before it searches such a
-//! component, searches it only when no other rank is (it holds the *claim*), and tells
-//! the home what it proved; a component claimed elsewhere is deferred behind its
-//! siblings, and its answer is then awaited from the home (after ABDADA, Weill 1996; the
-//! engine's side is `kayles_core::engine::remote`). So a position proved by one rank is
-//! not searched by another (within the homes' memory), and each rank keeps the sequential
-//! search's move order and cutoffs.
+//! search; a component of at least [`share_order`] vertices has a home rank (a hash of
+//! its memo key, mod the number of ranks), which keeps what the ranks proved about it
+//! and who is searching it now (the *claim*). A rank asks the home before it searches
+//! such a component and tells the home what it proved; a node's first option is searched
+//! by every rank that reaches it, a later one claimed elsewhere is deferred behind its
+//! siblings and, in the node's second pass, searched here too, its own options then
+//! splitting between the ranks (ABDADA, Weill 1996; the engine's side is
+//! `kayles_core::engine::remote`). So a position proved by one rank is not searched by
+//! another (within the homes' memory), no rank waits for another's search, and each
+//! rank keeps the sequential search's move order and cutoffs.
 //!
 //! - [`wire`]: the messages, as batched 64-bit words.
 //! - [`home`]: a rank's share of the keys (records, claims, waiters), pure logic.
@@ -28,4 +29,7 @@ pub mod node;
 pub mod solve;
 pub mod wire;
 
-pub use node::{Exchange, Failure, Node, Options, Report, Transport, MIN_ORDER};
+pub use node::{
+    share_order, Exchange, Failure, Node, Options, Report, Transport, MIN_ORDER, MIN_SHARED_ORDER,
+    ROOT_MARGIN,
+};

@@ -38,7 +38,8 @@ pub trait Transport: Send + 'static {
 /// How a rank takes part.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
-    /// Components of at least this many vertices are asked of their home.
+    /// Components of at least this many vertices are asked of their home (fewer in a
+    /// search whose root is smaller: [`share_order`]).
     pub min_order: usize,
     /// Bytes of the rank's home table (past them it keeps only what is claimed).
     pub home_bytes: usize,
@@ -63,6 +64,22 @@ impl Default for Options {
 /// The default [`Options::min_order`]: components of fewer vertices are searched where
 /// they are met (docs/scale-out.md has the measurements behind it).
 pub const MIN_ORDER: usize = 36;
+
+/// In a search whose root has fewer than [`MIN_ORDER`] + `ROOT_MARGIN` vertices, the
+/// components of at least the root's order minus this many are shared ([`share_order`]):
+/// the root and the levels just below it, where the work is.
+pub const ROOT_MARGIN: usize = 12;
+
+/// Components of fewer vertices are never asked of a home.
+pub const MIN_SHARED_ORDER: usize = 12;
+
+/// The least order of a shared component in a search whose root has `root_order`
+/// vertices, with [`Options::min_order`] `min_order`: `min_order`, or the root's order
+/// less [`ROOT_MARGIN`] if that is smaller (so every graph's top is shared), though not
+/// below [`MIN_SHARED_ORDER`] unless `min_order` is.
+pub fn share_order(min_order: usize, root_order: usize) -> usize {
+    min_order.min(root_order.saturating_sub(ROOT_MARGIN).max(MIN_SHARED_ORDER))
+}
 
 /// A rank's counters over one search (or all), as reported to rank 0.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -206,12 +223,15 @@ struct Shared {
 pub struct Exchange {
     to_comm: Mutex<Sender<Local>>,
     shared: Arc<Shared>,
-    min_order: usize,
+    /// The threshold of the current search ([`Node::set_root_order`]).
+    min_order: AtomicU64,
+    /// [`Options::min_order`].
+    max_min_order: usize,
 }
 
 impl Remote for Exchange {
     fn min_order(&self) -> usize {
-        self.min_order
+        self.min_order.load(Relaxed) as usize
     }
 
     fn ask(&self, table: MemoTable, key: &[u64], heap: u8, wait: bool) -> Answer {
@@ -323,7 +343,8 @@ impl Node {
         let exchange = Arc::new(Exchange {
             to_comm: Mutex::new(to_comm.clone()),
             shared: Arc::clone(&shared),
-            min_order: options.min_order,
+            min_order: AtomicU64::new(options.min_order as u64),
+            max_min_order: options.min_order,
         });
         let node = Node {
             rank,
@@ -400,6 +421,19 @@ impl Node {
     /// The engine's remote for this rank (give it to the solver's memo).
     pub fn remote(&self) -> Arc<dyn Remote> {
         Arc::clone(&self.exchange) as Arc<dyn Remote>
+    }
+
+    /// The next search's root has `order` vertices: its components are shared from
+    /// [`share_order`] vertices up (every rank sets the same).
+    pub fn set_root_order(&self, order: usize) {
+        let e = &self.exchange;
+        let at = share_order(e.max_min_order, order);
+        e.min_order.store(at as u64, Relaxed);
+    }
+
+    /// The least order of a component asked of its home in the current search.
+    pub fn min_order(&self) -> usize {
+        self.exchange.min_order()
     }
 
     /// The flag raised when rank 0 ends the current search (give it to the solver).
@@ -573,9 +607,14 @@ impl<T: Transport> Comm<T> {
                 continue;
             }
             // Nothing to do: wait for a search thread, or poll the transport again soon
-            // (sooner while asks are out, whose replies a thread is waiting for).
+            // (sooner while a search runs, whose asks another rank's thread may be
+            // waiting on: a reply's delay is mostly this nap at the home).
             quiet = quiet.saturating_add(1);
-            let nap = if self.pending.is_empty() {
+            let searching = {
+                let (current, ended) = *lock(&self.shared.search);
+                current > ended
+            };
+            let nap = if self.pending.is_empty() && !searching {
                 Duration::from_micros(u64::from(quiet.min(20)) * 50)
             } else {
                 Duration::from_micros(20)

@@ -63,6 +63,7 @@ pub fn nimbers(
 ) -> Result<Vec<Searched>, Failure> {
     let mut out = Vec::new();
     for (i, (graph, symmetry)) in graphs.iter().enumerate() {
+        node.set_root_order(graph.order());
         out.push(search(node, solver, i as u32, |solver| {
             solver.set_host_symmetry(symmetry.clone());
             solver.nimber(graph)

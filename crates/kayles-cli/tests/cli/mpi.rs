@@ -153,3 +153,259 @@ fn ranks_running_another_command_are_refused_with_one_line() {
     assert!(ours[0].contains("rank 1 runs another build"), "{stderr}");
     assert!(out.stdout.is_empty());
 }
+
+/// A folder of its own for a test, empty.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kayles-mpi-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The positions summed over the ranks, from rank 0's `--stats` line of the ranks.
+fn positions_over_ranks(stderr: &str) -> u64 {
+    let at = stderr
+        .find(" ranks: ")
+        .expect("a --stats line of the ranks")
+        + 8;
+    let rest = &stderr[at..];
+    rest[..rest.find(' ').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn memo_files_per_rank_resume_a_stopped_run_and_refuse_another_number_of_ranks() {
+    if mpirun().is_none() {
+        return;
+    }
+    let dir = scratch("memo");
+    let memo = dir.join("run.memo");
+    let kayles = env!("CARGO_BIN_EXE_kayles");
+    let graph = "petersen:31,2";
+    let want = kayles_alone(&["nimber", graph]);
+    let args = |memo: &std::path::Path| {
+        vec![
+            "nimber".to_string(),
+            "--threads".into(),
+            "1".into(),
+            "--stats".into(),
+            "--memo-save-seconds".into(),
+            "1".into(),
+            "--memo-file".into(),
+            memo.display().to_string(),
+            graph.into(),
+        ]
+    };
+    // A run without a memo file, for its positions.
+    let fresh = mpirun()
+        .unwrap()
+        .env("KAYLES_MPI_MIN_ORDER", "36")
+        .args(["-np", "2", kayles])
+        .args(["nimber", "--threads", "1", "--stats", graph])
+        .output()
+        .unwrap();
+    let fresh_err = String::from_utf8_lossy(&fresh.stderr);
+    assert!(fresh.status.success(), "{fresh_err}");
+    let fresh_positions = positions_over_ranks(&fresh_err);
+    // The run with memo files, stopped (mpirun gets SIGTERM and ends its ranks) a second
+    // after both ranks have saved, or left to finish if it is quicker than that.
+    let mut child = mpirun()
+        .unwrap()
+        .env("KAYLES_MPI_MIN_ORDER", "36")
+        .args(["-np", "2", kayles])
+        .args(args(&memo))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let parts = [
+        dir.join("run.memo.rank-0-of-2"),
+        dir.join("run.memo.rank-1-of-2"),
+    ];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !parts.iter().all(|p| p.exists()) && std::time::Instant::now() < deadline {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    if child.try_wait().unwrap().is_none() {
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+    }
+    let _ = child.wait_with_output().unwrap();
+    assert!(parts.iter().all(|p| p.exists()), "each rank saved its part");
+    assert!(!memo.exists(), "no file of one process");
+    // The same command resumes from the parts: same value, fewer positions.
+    let again = mpirun()
+        .unwrap()
+        .env("KAYLES_MPI_MIN_ORDER", "36")
+        .args(["-np", "2", kayles])
+        .args(args(&memo))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&again.stdout), want, "{stderr}");
+    assert!(stderr.contains("loaded"), "{stderr}");
+    let resumed = positions_over_ranks(&stderr);
+    assert!(
+        resumed < fresh_positions,
+        "resumed {resumed} positions, fresh {fresh_positions}: {stderr}"
+    );
+    // Another number of ranks is refused with one line, before any search.
+    let other = mpirun()
+        .unwrap()
+        .args(["-np", "3", kayles])
+        .args(args(&memo))
+        .output()
+        .unwrap();
+    assert!(!other.status.success());
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    let ours: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("kayles:"))
+        .collect();
+    assert_eq!(ours.len(), 1, "{stderr}");
+    assert!(ours[0].contains("saved by a run of 2 ranks"), "{stderr}");
+    assert!(other.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A stand-in for Slurm's `srun` inside a batch job: starts the command on
+/// `SLURM_NTASKS` ranks with `mpirun` (as `srun` starts one task per rank, each told its
+/// rank by PMI).
+const SRUN_STAND_IN: &str = r#"#!/usr/bin/env bash
+exec mpirun --oversubscribe --allow-run-as-root -np "${SLURM_NTASKS:?}" "$@"
+"#;
+
+#[test]
+fn the_slurm_batch_script_of_the_docs_runs_through_srun() {
+    if mpirun().is_none() {
+        return;
+    }
+    let doc = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/scale-out.md");
+    let text = std::fs::read_to_string(doc).unwrap();
+    let at = text.find("<!-- recipe: mpi-slurm -->").expect("the recipe");
+    let rest = &text[at..];
+    let start = rest.find("```sh\n").unwrap() + 6;
+    let script = &rest[start..start + rest[start..].find("```").unwrap()];
+    assert!(script.contains("#SBATCH --ntasks="), "{script}");
+    assert!(script.contains("srun kayles nimber"), "{script}");
+    let dir = scratch("srun");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let srun = bin.join("srun");
+    std::fs::write(&srun, SRUN_STAND_IN).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&srun, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(dir.join("kayles-mpi.sh"), script).unwrap();
+    let kayles_dir = std::path::Path::new(env!("CARGO_BIN_EXE_kayles"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}:{}",
+        bin.display(),
+        kayles_dir.display(),
+        std::env::var("PATH").unwrap()
+    );
+    let graph = "grid:3x12";
+    let want = kayles_alone(&["nimber", graph]);
+    // As sbatch runs it (with three tasks here, not the script's 64), twice: the second
+    // run resumes from the rank files of the first.
+    for run in 0..2 {
+        let out = Command::new("bash")
+            .arg("kayles-mpi.sh")
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .env("SLURM_NTASKS", "3")
+            .env("GRAPH", graph)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "run {run}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{stderr}");
+        assert!(stderr.contains(&format!("{graph}: 3 ranks: ")), "{stderr}");
+        if run == 1 {
+            assert!(stderr.contains("loaded"), "{stderr}");
+        }
+    }
+    for k in 0..3 {
+        let part = dir.join(format!("kayles-{graph}.memo.rank-{k}-of-3"));
+        assert!(part.exists(), "{}", part.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_launcher_whose_processes_mpi_sees_alone_is_refused() {
+    if mpirun().is_none() {
+        return;
+    }
+    // PMI_SIZE says two processes were started; MPI, started without a launcher, sees
+    // this one alone (as when kayles is built against another MPI than the launcher's).
+    let out = Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .args(["nimber", "grid:3x4"])
+        .env("PMI_SIZE", "2")
+        .env_remove("OMPI_COMM_WORLD_SIZE")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("MPI sees this one alone"), "{stderr}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_rank_killed_ends_the_run_within_seconds() {
+    if mpirun().is_none() {
+        return;
+    }
+    // A search of several seconds on two ranks; rank processes are mpirun's children.
+    let mut child = mpirun()
+        .unwrap()
+        .env("KAYLES_MPI_MIN_ORDER", "36")
+        .args(["-np", "2", env!("CARGO_BIN_EXE_kayles")])
+        .args(["nimber", "--threads", "1", "petersen:35,2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ranks = || -> Vec<String> {
+        let out = Command::new("ps")
+            .args(["-o", "pid=", "--ppid", &child.id().to_string()])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut pids = ranks();
+    while pids.len() < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        pids = ranks();
+    }
+    assert_eq!(pids.len(), 2, "two rank processes");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = std::time::Instant::now();
+    Command::new("kill")
+        .args(["-KILL", &pids[1]])
+        .status()
+        .unwrap();
+    let mut status = None;
+    while status.is_none() && killed.elapsed() < std::time::Duration::from_secs(20) {
+        status = child.try_wait().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let Some(status) = status else {
+        let _ = child.kill();
+        panic!("the run went on 20 s after a rank was killed");
+    };
+    let out = child.wait_with_output().unwrap();
+    assert!(!status.success(), "a run that lost a rank failed");
+    assert!(out.stdout.is_empty(), "no value printed");
+}

@@ -8,6 +8,7 @@ use super::context::{Context, State, TaskFrame, Work, LEAF_SHARE};
 #[cfg(doc)]
 use super::context::{SPLIT_AFTER, SPLIT_WARM_UP};
 use super::memo::MemoTable;
+use super::remote::Step;
 use super::{Game, Layers, MemoKey, Record, Simplified};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -153,6 +154,20 @@ impl<G: Game> Engine<'_, '_, G> {
             self.remember(component.clone(), found);
             return Some(win);
         }
+        // Another process's part, when the search is spread (engine/remote.rs): the
+        // leaf's decisions are shared as the search's are.
+        let (found, tell) = match self.remote_ask(component, heap, found, &pending) {
+            Step::Settled(record) => {
+                self.store(pending, record);
+                self.remember(component.clone(), record);
+                return Some(record.wins(heap).unwrap_or(false));
+            }
+            Step::Deferred => {
+                self.drop_pending(pending);
+                return Some(false);
+            }
+            Step::Search { record, tell } => (record, tell),
+        };
         let Some((win, positions)) = game.leaf_wins(
             component,
             heap,
@@ -161,9 +176,15 @@ impl<G: Game> Engine<'_, '_, G> {
             self.context.memo.stop.as_ref(),
             &mut self.state.scratch,
         ) else {
+            if tell {
+                self.remote_done(&pending, heap, None);
+            }
             self.drop_pending(pending);
             return None;
         };
+        if tell {
+            self.remote_done(&pending, heap, Some(win));
+        }
         self.state.stats.leaf_hits += 1;
         self.state.stats.leaf_positions += positions;
         // The leaf may do nearly all the work (queens 15: a few engine positions per

@@ -127,7 +127,7 @@ impl<G: Game> Engine<'_, '_, G> {
             }
             Lookup::Search(record, pending) => {
                 // Another process's part, when the search is spread (engine/remote.rs).
-                let (record, claimed) = match self.remote_ask(component, heap, record, &pending) {
+                let (record, tell) = match self.remote_ask(component, heap, record, &pending) {
                     Step::Settled(record) => {
                         self.store(pending, record);
                         self.remember(component.clone(), record);
@@ -137,11 +137,11 @@ impl<G: Game> Engine<'_, '_, G> {
                         self.drop_pending(pending);
                         return false;
                     }
-                    Step::Search { record, claimed } => (record, claimed),
+                    Step::Search { record, tell } => (record, tell),
                 };
                 let win = self.search(component, heap, record, &pending);
-                if claimed {
-                    self.remote_done(&pending, heap, win);
+                if tell {
+                    self.remote_done(&pending, heap, Some(win));
                 }
                 self.drop_pending(pending);
                 win

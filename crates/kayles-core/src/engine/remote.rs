@@ -8,12 +8,16 @@
 //! exclusive claims, after ABDADA (Weill 1996): every process runs the same search; a
 //! component of at least [`Remote::min_order`] vertices that the local layers do not
 //! settle is asked of its home, which answers with what it knows, or claims it for the
-//! asker, or says that another process is searching it. A claimed component is
-//! *deferred*: the nearest node above it that is taking its options in order
-//! (`Engine::deferring_losing_candidate`) puts that option last and searches its
-//! siblings first; when its turn comes again, the search waits for the other process's
-//! answer at the home instead of searching it a second time. A process's own move order
-//! is otherwise the sequential search's, so the outcome search's cutoffs survive.
+//! asker, or says that another process is searching it. A node takes its options in order
+//! (`Engine::deferring_losing_candidate`): its first option is searched by every process
+//! that reaches the node (young brothers wait: most nodes are won by it, and the processes
+//! then share the work below it); a later option claimed by another process is
+//! *deferred*, put after its siblings; the deferred options are then searched again, and
+//! one still claimed elsewhere is searched here too (ABDADA's second pass), where its own
+//! options split between the processes in the same way. Nothing waits for another
+//! process's search; what any process proves about a component goes to the home, so the
+//! others, asking about it or about its sub-components, find it there. A process's own
+//! move order is the sequential search's, so the outcome search's cutoffs survive.
 
 use super::lookup::{Engine, Pending};
 use super::memo::MemoTable;
@@ -51,14 +55,21 @@ pub trait Remote: Send + Sync {
     fn done(&self, table: MemoTable, key: &[u64], heap: u8, proved: Option<Record>);
 }
 
+/// A node's first option is searched by every process that reaches the node when it has
+/// at least this many vertices more than [`Remote::min_order`] (its own options are then
+/// shared, and split between the processes); a smaller one claimed elsewhere is deferred
+/// like its siblings, for its whole subtree would be searched twice.
+const SHARED_FIRST: usize = 6;
+
 /// A thread's part in the deferral of claimed components (kept in its engine state).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct DeferState {
-    /// Open nodes of this thread that defer a claimed option instead of waiting for it.
-    pub(super) frames: u32,
-    /// Nodes of this thread taking their deferred options (which are waited for, when
-    /// no node above can defer them).
-    pub(super) second: u32,
+    /// Whether the innermost node taking its options in order on this thread defers a
+    /// claimed option now (it is past its first option, in its first pass).
+    pub(super) open: bool,
+    /// Whether that node is at its first option (deferred when claimed elsewhere only if
+    /// smaller than [`SHARED_FIRST`] vertices above the remote's threshold).
+    pub(super) first: bool,
     /// Up while the search is unwinding from a claimed component to the innermost such
     /// node: every answer given meanwhile is meaningless and none is kept (it counts as
     /// cancelled).
@@ -72,13 +83,13 @@ pub(super) enum Step {
     /// Another process is searching it: the search unwinds to the nearest node that
     /// defers (the answer is meaningless).
     Deferred,
-    /// Search it here, from this record; `claimed` when the home's claim must be given
-    /// back with the result.
+    /// Search it here, from this record; `tell` when the result goes to the home (which
+    /// granted the claim, or whose claimant this process helps).
     Search {
         /// What is known of the component.
         record: Record,
-        /// Whether the home granted a claim.
-        claimed: bool,
+        /// Whether the home is told the result.
+        tell: bool,
     },
 }
 
@@ -110,7 +121,7 @@ impl<G: Game> Engine<'_, '_, G> {
     ) -> Step {
         let not_asked = Step::Search {
             record,
-            claimed: false,
+            tell: false,
         };
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return not_asked;
@@ -121,27 +132,31 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some((table, key)) = pending.shared_key(&self.state.codes) else {
             return not_asked;
         };
-        // A claimed component is deferred where a node above can; waited for in a node's
-        // deferred options; else (the root, or several threads) searched here too.
-        let may_defer = self.defers() && self.state.defer.frames > 0;
-        let wait = !may_defer && self.state.defer.second > 0;
-        match remote.ask(table, key, heap, wait) {
+        // A claimed component is deferred where its node can; else (a node's first
+        // option large enough for its own options to be shared, its second pass, the
+        // root, or several threads) searched here too.
+        let order = self.context.game.order(component);
+        let may_defer = self.defers()
+            && (self.state.defer.open
+                || (self.state.defer.first && order < remote.min_order() + SHARED_FIRST));
+        match remote.ask(table, key, heap, false) {
             Answer::Known(found) => Step::Settled(record.merge(found)),
             Answer::Search(found) => Step::Search {
                 record: record.merge(found),
-                claimed: true,
+                tell: true,
             },
             Answer::Busy if may_defer => {
                 self.state.defer.raised = true;
                 Step::Deferred
             }
-            Answer::Busy => not_asked,
+            Answer::Busy => Step::Search { record, tell: true },
         }
     }
 
-    /// After the search of a component that [`remote_ask`](Self::remote_ask) claimed:
-    /// gives the claim back with what was proved (nothing if the answer is meaningless).
-    pub(super) fn remote_done(&mut self, pending: &Pending, heap: u8, win: bool) {
+    /// After the search of a component that [`remote_ask`](Self::remote_ask) said to
+    /// tell: gives the claim back (if it was this process's) with what was proved, `win`
+    /// (nothing if None or the answer is meaningless).
+    pub(super) fn remote_done(&mut self, pending: &Pending, heap: u8, win: Option<bool>) {
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return;
         };
@@ -153,26 +168,36 @@ impl<G: Game> Engine<'_, '_, G> {
             table,
             key,
             heap,
-            (!meaningless).then(|| Record::decided(heap, win)),
+            win.filter(|_| !meaningless)
+                .map(|win| Record::decided(heap, win)),
         );
     }
 
     /// [`losing_candidate`](Self::losing_candidate) when claimed options may be deferred:
-    /// the candidates in order, each claimed one put aside, then those put aside (now
-    /// waited for); the index of the first that loses, or None when all win. Returns
-    /// None at once when the answer is meaningless (a deferral raised above this node).
+    /// the candidates in order (the first searched here whoever claims it), each later
+    /// one claimed elsewhere put aside, then those put aside, searched here whoever
+    /// claims them; the index of the first that loses, or None when all win. Returns None
+    /// at once when the answer is meaningless (a deferral raised above this node).
     pub(super) fn deferring_losing_candidate(
         &mut self,
         first: usize,
         last: usize,
         heap: u8,
     ) -> Option<usize> {
+        let outer = self.state.defer;
+        let found = self.deferring_pass(first, last, heap);
+        self.state.defer.open = outer.open;
+        self.state.defer.first = outer.first;
+        found
+    }
+
+    fn deferring_pass(&mut self, first: usize, last: usize, heap: u8) -> Option<usize> {
         let mut deferred = Vec::new();
         for c in first..last {
             let super::context::Candidate { start, end, .. } = self.state.candidates[c];
-            self.state.defer.frames += 1;
+            self.state.defer.open = c != first;
+            self.state.defer.first = c == first;
             let win = self.sum_wins(start as usize..end as usize, heap);
-            self.state.defer.frames -= 1;
             if std::mem::take(&mut self.state.defer.raised) {
                 deferred.push(c);
                 continue;
@@ -185,11 +210,11 @@ impl<G: Game> Engine<'_, '_, G> {
                 return Some(c);
             }
         }
+        self.state.defer.open = false;
+        self.state.defer.first = false;
         for c in deferred {
             let super::context::Candidate { start, end, .. } = self.state.candidates[c];
-            self.state.defer.second += 1;
             let win = self.sum_wins(start as usize..end as usize, heap);
-            self.state.defer.second -= 1;
             if self.cancelled() || self.stopped() {
                 return None;
             }

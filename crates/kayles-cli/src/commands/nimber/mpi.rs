@@ -10,8 +10,10 @@ use anyhow::{bail, Result};
 use kayles_mpi::mpi_transport::Mpi;
 use kayles_mpi::{Node, Options, Report};
 use kayles_solve::graphs::{self, Limit};
-use kayles_solve::route::{self, Nimbers, Request, Route};
+use kayles_solve::route::{self, Kept, Nimbers, Request, Route};
 use kayles_solve::Choice;
+use kayles_solve::Spelling;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Variables a launcher sets in each process it starts (Open MPI's `mpirun`, PMI and
@@ -33,6 +35,16 @@ pub(super) fn run(args: &Args, out: &mut Output) -> Result<Option<()>> {
         bail!("MPI could not be initialized with threads (MPI_THREAD_SERIALIZED)");
     };
     if mpi.size() < 2 {
+        // A launcher that started several processes, each of which MPI sees alone (a
+        // build against another MPI library than the launcher's): each would search the
+        // whole graph and print it.
+        if let Some(n) = implied_size().filter(|&n| n > 1) {
+            bail!(
+                "started as one of {n} processes, but MPI sees this one alone: kayles was \
+                 built against another MPI library than the launcher's (rebuild it with \
+                 the cluster's MPI, or run one process)"
+            );
+        }
         return Ok(None);
     }
     let result = ranks(args, out, &mpi);
@@ -46,6 +58,14 @@ pub(super) fn run(args: &Args, out: &mut Output) -> Result<Option<()>> {
     result.map(Some)
 }
 
+/// The number of processes the launcher says it started (Open MPI's and PMI's
+/// variables), if it says.
+fn implied_size() -> Option<usize> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok()?.trim().parse().ok())
+}
+
 fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     let rank = mpi.rank();
     let size = mpi.size();
@@ -55,7 +75,6 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     for (flag, given) in [
         ("--checkpoint", args.checkpoint.is_some()),
         ("--certificate", args.certificate.is_some()),
-        ("--memo-file", args.memo_file.is_some()),
         (
             "a GRAPH of - (standard input)",
             args.graphs.iter().any(|g| g == "-"),
@@ -66,6 +85,22 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         }
     }
     let spec = args.modules.spec_for(args.game)?;
+    // Every rank keeps its own memo in its own file (docs/scale-out.md).
+    let memo_file = match &args.memo_file {
+        Some(path) => {
+            if spec.is_some() || args.graphs.len() != 1 {
+                bail!("--memo-file takes one GRAPH (not -) and no --blowup or --module");
+            }
+            refuse_other_sizes(path, size)?;
+            Some(rank_file(path, rank, size))
+        }
+        None => None,
+    };
+    let kept = Kept {
+        certificate: None,
+        memo_file: memo_file.as_deref(),
+        memo_save: route::memo_save_every(args.memo_save_seconds, Spelling::CommandLine)?,
+    };
     let options = Options {
         min_order: min_order(),
         home_bytes: 256 << 20,
@@ -82,16 +117,29 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     nimbers.solver().memo_handle().set_remote(node.remote());
     let limit = match spec {
         Some(_) => Limit::GRAPH,
-        None => route::graph_limit(args.engine, false),
+        None => route::graph_limit(args.engine, args.memo_file.is_some()),
     };
     let mut search = 0u32;
     graphs::for_each_graph_within(&args.graphs, &limit, |named| {
         let start = Instant::now();
         let g = &named.graph;
+        node.set_root_order(g.order());
         node.begin(search);
         let answer = match &spec {
             Some(spec) => args.modules.nimber(spec, g).map(|v| (v, Route::Modules)),
-            None => nimbers.nimber(&named),
+            // The ranks' stop flag stays the node's (no interrupt: a rank killed keeps
+            // its last periodic save).
+            None => {
+                let report = |event| {
+                    if let (0, Some(path)) = (rank, &memo_file) {
+                        super::report_memo_event(path, event);
+                    }
+                };
+                let route = nimbers.route_kept(&named, &kept);
+                nimbers
+                    .nimber_kept_by(&named, &kept, route, None, &report)
+                    .map(|a| (a.value, a.route))
+            }
         };
         if rank == 0 {
             node.finish(search);
@@ -238,4 +286,49 @@ fn quiet() {
             libc::dup2(null.as_raw_fd(), 2);
         }
     }
+}
+
+/// The memo file of rank `rank` of `size` for `--memo-file FILE`: `FILE.rank-K-of-N`.
+fn rank_file(path: &Path, rank: usize, size: usize) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".rank-{rank}-of-{size}"));
+    PathBuf::from(name)
+}
+
+/// Refuses `--memo-file FILE` when FILE's folder holds the rank files of a run of another
+/// number of ranks (`FILE.rank-K-of-M`, M not `size`): each holds the part of the memo
+/// its rank kept, which another number of ranks would not find where it looks.
+fn refuse_other_sizes(path: &Path, size: usize) -> Result<()> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Ok(());
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    let prefix = format!("{name}.rank-");
+    let mut others: Vec<usize> = entries
+        .flatten()
+        .filter_map(|e| {
+            let file = e.file_name();
+            let rest = file.to_str()?.strip_prefix(&prefix)?;
+            let (k, m) = rest.split_once("-of-")?;
+            k.parse::<usize>().ok()?;
+            m.parse::<usize>().ok().filter(|&m| m != size)
+        })
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    if let Some(m) = others.first() {
+        bail!(
+            "--memo-file {}: its rank files were saved by a run of {m} ranks ({}.rank-K-of-{m}), \
+             and this run has {size}: run it with {m} ranks, or remove those files",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(())
 }
