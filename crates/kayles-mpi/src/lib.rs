@@ -31,5 +31,5 @@ pub mod wire;
 
 pub use node::{
     share_order, Exchange, Failure, Node, Options, Report, Transport, MIN_ORDER, MIN_SHARED_ORDER,
-    ROOT_MARGIN,
+    PUBLISH_ORDER, ROOT_MARGIN,
 };

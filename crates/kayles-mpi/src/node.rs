@@ -14,7 +14,7 @@
 
 use crate::home::{Home, Reply};
 use crate::wire::{self, Batch, Message, REPORT_WORDS};
-use kayles_core::engine::{Answer, MemoTable, Record, Remote};
+use kayles_core::engine::{Answer, MemoHandle, MemoTable, Record, Remote};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -43,6 +43,10 @@ pub struct Options {
     pub min_order: usize,
     /// Bytes of the rank's home table (past them it keeps only what is claimed).
     pub home_bytes: usize,
+    /// Components of at least this many vertices, too small to have a home, have what a
+    /// rank proved about them sent to every other rank, which keeps it in its memo
+    /// (`usize::MAX`: none).
+    pub publish_order: usize,
     /// The fingerprint of the build and command, equal on every rank of a run.
     pub fingerprint: u64,
     /// How long rank 0 waits for the other ranks at the start, at each search's end and
@@ -55,6 +59,7 @@ impl Default for Options {
         Options {
             min_order: MIN_ORDER,
             home_bytes: 256 << 20,
+            publish_order: PUBLISH_ORDER,
             fingerprint: 0,
             patience: Duration::from_secs(20),
         }
@@ -64,6 +69,9 @@ impl Default for Options {
 /// The default [`Options::min_order`]: components of fewer vertices are searched where
 /// they are met (docs/scale-out.md has the measurements behind it).
 pub const MIN_ORDER: usize = 36;
+
+/// The default [`Options::publish_order`].
+pub const PUBLISH_ORDER: usize = 16;
 
 /// In a search whose root has fewer than [`MIN_ORDER`] + `ROOT_MARGIN` vertices, the
 /// components of at least the root's order minus this many are shared ([`share_order`]):
@@ -183,6 +191,12 @@ enum Local {
         proved: Option<Record>,
         key: Vec<u64>,
     },
+    Publish {
+        search: u32,
+        table: MemoTable,
+        record: Record,
+        key: Vec<u64>,
+    },
     /// Rank 0: the search is over; tell every rank.
     Stop(u32),
     /// This rank's counters for a search, to rank 0.
@@ -216,6 +230,8 @@ struct Shared {
     idle_ns: AtomicU64,
     asks: AtomicU64,
     busy: AtomicU64,
+    /// The memo of this rank's solver, which published results go into.
+    memo: Mutex<Option<MemoHandle>>,
 }
 
 /// The engine's [`Remote`] for one rank: asks go to the communication thread, which
@@ -227,6 +243,8 @@ pub struct Exchange {
     min_order: AtomicU64,
     /// [`Options::min_order`].
     max_min_order: usize,
+    /// [`Options::publish_order`].
+    publish_order: usize,
 }
 
 impl Remote for Exchange {
@@ -262,6 +280,20 @@ impl Remote for Exchange {
             self.shared.busy.fetch_add(1, Relaxed);
         }
         answer
+    }
+
+    fn publish_order(&self) -> usize {
+        self.publish_order
+    }
+
+    fn publish(&self, table: MemoTable, key: &[u64], record: Record) {
+        let search = lock(&self.shared.search).0;
+        let _ = lock(&self.to_comm).send(Local::Publish {
+            search,
+            table,
+            record,
+            key: key.to_vec(),
+        });
     }
 
     fn done(&self, table: MemoTable, key: &[u64], heap: u8, proved: Option<Record>) {
@@ -322,6 +354,7 @@ impl Node {
             idle_ns: AtomicU64::new(0),
             asks: AtomicU64::new(0),
             busy: AtomicU64::new(0),
+            memo: Mutex::new(None),
         });
         let comm = Comm {
             transport,
@@ -330,6 +363,7 @@ impl Node {
             inbox,
             events: event_tx,
             outbox: (0..size).map(|_| Batch::default()).collect(),
+            published: (0..size).map(|_| Batch::default()).collect(),
             home: Home::new(options.home_bytes),
             pending: Default::default(),
             next_id: 0,
@@ -345,6 +379,7 @@ impl Node {
             shared: Arc::clone(&shared),
             min_order: AtomicU64::new(options.min_order as u64),
             max_min_order: options.min_order,
+            publish_order: options.publish_order,
         });
         let node = Node {
             rank,
@@ -429,6 +464,12 @@ impl Node {
         let e = &self.exchange;
         let at = share_order(e.max_min_order, order);
         e.min_order.store(at as u64, Relaxed);
+    }
+
+    /// The memo that what other ranks publish goes into (the solver's, whose remote is
+    /// this rank's: give it before the first search).
+    pub fn set_memo(&self, memo: MemoHandle) {
+        *lock(&self.shared.memo) = Some(memo);
     }
 
     /// The least order of a component asked of its home in the current search.
@@ -565,6 +606,9 @@ struct Comm<T: Transport> {
     inbox: Receiver<Local>,
     events: Sender<Event>,
     outbox: Vec<Batch>,
+    /// Publications, per rank: sent when large, or when the thread has nothing else to
+    /// do (they are never waited for).
+    published: Vec<Batch>,
     home: Home,
     /// Asks sent and not answered: `id -> (search, reply channel)`.
     pending: std::collections::HashMap<u64, (u32, SyncSender<Answer>)>,
@@ -606,6 +650,7 @@ impl<T: Transport> Comm<T> {
                 quiet = 0;
                 continue;
             }
+            self.flush_published(0);
             // Nothing to do: wait for a search thread, or poll the transport again soon
             // (sooner while a search runs, whose asks another rank's thread may be
             // waiting on: a reply's delay is mostly this nap at the home).
@@ -643,6 +688,22 @@ impl<T: Transport> Comm<T> {
 
     fn post(&mut self, to: usize, message: Message) {
         self.outbox[to].push(&message);
+    }
+
+    /// Sends each rank's publications once they hold at least `words` words.
+    fn flush_published(&mut self, words: usize) {
+        for to in 0..self.size {
+            let batch = &mut self.published[to];
+            if batch.is_empty() || batch.words.len() < words {
+                continue;
+            }
+            let batch = std::mem::take(batch);
+            self.shared.messages.fetch_add(batch.messages, Relaxed);
+            self.shared
+                .bytes
+                .fetch_add(8 * batch.words.len() as u64, Relaxed);
+            self.transport.send(to, batch.words);
+        }
     }
 
     fn flush(&mut self) {
@@ -732,6 +793,23 @@ impl<T: Transport> Comm<T> {
                     );
                 }
             }
+            Local::Publish {
+                search,
+                table,
+                record,
+                key,
+            } => {
+                let message = Message::Publish {
+                    search,
+                    table,
+                    record,
+                    key,
+                };
+                for to in (0..self.size).filter(|&to| to != self.rank) {
+                    self.published[to].push(&message);
+                }
+                self.flush_published(4096);
+            }
             Local::Stop(search) => {
                 for to in 0..self.size {
                     if to != self.rank {
@@ -818,6 +896,22 @@ impl<T: Transport> Comm<T> {
                 }
             }
             Message::Stop { search } => self.end(search),
+            Message::Publish {
+                search,
+                table,
+                record,
+                key,
+            } => {
+                // Only into the search it belongs to (a later search may have another
+                // host, whose keys mean other components); the lock keeps the search
+                // from changing meanwhile.
+                let current = lock(&self.shared.search);
+                if current.0 == search && current.1 < search {
+                    if let Some(memo) = lock(&self.shared.memo).as_ref() {
+                        memo.insert(table, &key, record);
+                    }
+                }
+            }
             Message::Hello { fingerprint } => {
                 if fingerprint == self.fingerprint {
                     self.post(from, Message::Welcome);

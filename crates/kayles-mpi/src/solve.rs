@@ -10,9 +10,11 @@ use kayles_core::symmetry::HostSymmetry;
 use kayles_core::Graph;
 
 /// Joins `solver` to the run of `node`: its searches ask, claim at and tell the homes,
-/// and stop when rank 0 ends them. False when the solver was joined to a run before.
+/// publish to the other ranks and take in what they publish, and stop when rank 0 ends
+/// them. False when the solver was joined to a run before.
 pub fn join(node: &Node, solver: &mut GameSolver) -> bool {
     solver.set_stop_flag(Some(node.stop_flag()));
+    node.set_memo(solver.memo_handle());
     solver.memo_handle().set_remote(node.remote())
 }
 

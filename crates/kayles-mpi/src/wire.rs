@@ -69,6 +69,18 @@ pub enum Message {
     Quit,
     /// To rank 0: leaving.
     Bye,
+    /// To every other rank: what this rank proved about a component too small to have a
+    /// home (each rank keeps it in its own memo).
+    Publish {
+        /// The search.
+        search: u32,
+        /// The memo table of the key.
+        table: MemoTable,
+        /// What was proved.
+        record: Record,
+        /// The key.
+        key: Vec<u64>,
+    },
 }
 
 /// The counters of a [`Message::Report`].
@@ -167,6 +179,17 @@ impl Batch {
             }
             Message::Quit => w.push(head(9, 0, 0, 0, 0)),
             Message::Bye => w.push(head(10, 0, 0, 0, 0)),
+            Message::Publish {
+                search,
+                table,
+                record,
+                key,
+            } => {
+                w.push(head(11, table_code(*table), 0, 0, key.len()));
+                w.push(u64::from(*search));
+                w.push(u64::from(record.to_bits()));
+                w.extend_from_slice(key);
+            }
         }
     }
 
@@ -185,7 +208,7 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
     let len = (h >> 32) as usize;
     let rest = &words[*at + 1..];
     let fixed = match kind {
-        1..=3 => 2,
+        1..=3 | 11 => 2,
         4 | 5 => 1,
         8 => 1 + REPORT_WORDS,
         6 | 7 | 9 | 10 => 0,
@@ -234,7 +257,13 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
             }
         }
         9 => Message::Quit,
-        _ => Message::Bye,
+        10 => Message::Bye,
+        _ => Message::Publish {
+            search: rest[0] as u32,
+            table: table_of(a),
+            record: Record::from_bits(rest[1] as u32),
+            key: key(),
+        },
     })
 }
 
@@ -282,6 +311,12 @@ mod tests {
             },
             Message::Quit,
             Message::Bye,
+            Message::Publish {
+                search: 2,
+                table: MemoTable::Symmetric,
+                record: Record::known(3),
+                key: vec![4, 5],
+            },
         ];
         let mut batch = Batch::default();
         for m in &messages {

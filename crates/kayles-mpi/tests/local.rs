@@ -169,6 +169,7 @@ fn options(min_order: usize, home_bytes: usize) -> Options {
     Options {
         min_order,
         home_bytes,
+        publish_order: 3,
         fingerprint: 7,
         patience: Duration::from_secs(60),
     }

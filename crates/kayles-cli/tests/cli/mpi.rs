@@ -28,9 +28,11 @@ fn mpirun() -> Option<Command> {
     }
     let mut command = Command::new("mpirun");
     command.args(["--oversubscribe", "--allow-run-as-root"]);
-    // Every component of six vertices or more goes to its home: the small graphs of the
-    // corpus exercise claims, deferrals and waits.
+    // Every component of six vertices or more goes to its home, and what is proved
+    // about those of three to five is published: the small graphs of the corpus
+    // exercise claims, deferrals, second passes and publications.
     command.env("KAYLES_MPI_MIN_ORDER", "6");
+    command.env("KAYLES_MPI_PUBLISH_ORDER", "3");
     Some(command)
 }
 

@@ -142,6 +142,8 @@ impl<G: Game> Engine<'_, '_, G> {
                 let win = self.search(component, heap, record, &pending);
                 if tell {
                     self.remote_done(&pending, heap, Some(win));
+                } else {
+                    self.remote_publish(component, &pending, heap, win);
                 }
                 self.drop_pending(pending);
                 win

@@ -53,6 +53,20 @@ pub trait Remote: Send + Sync {
     /// the search proved (`None`: the search was stopped or its answer not needed, and
     /// proved nothing). Does not wait.
     fn done(&self, table: MemoTable, key: &[u64], heap: u8, proved: Option<Record>);
+
+    /// Components of at least this many vertices, and fewer than
+    /// [`min_order`](Self::min_order), have what a search proved about them sent to
+    /// every other process ([`publish`](Self::publish)); the default, `usize::MAX`, none.
+    fn publish_order(&self) -> usize {
+        usize::MAX
+    }
+
+    /// Sends what this process proved about `key` (a component below
+    /// [`min_order`](Self::min_order)) to every other process, which keeps it in its own
+    /// memo. Does not wait.
+    fn publish(&self, table: MemoTable, key: &[u64], proved: Record) {
+        let _ = (table, key, proved);
+    }
 }
 
 /// A node's first option is searched by every process that reaches the node when it has
@@ -171,6 +185,31 @@ impl<G: Game> Engine<'_, '_, G> {
             win.filter(|_| !meaningless)
                 .map(|win| Record::decided(heap, win)),
         );
+    }
+
+    /// After the search of a component that [`remote_ask`](Self::remote_ask) did not ask
+    /// (too small to have a home): sends what was proved to the other processes when the
+    /// component is large enough to be published.
+    pub(super) fn remote_publish(
+        &mut self,
+        component: &G::Position,
+        pending: &Pending,
+        heap: u8,
+        win: bool,
+    ) {
+        let Some(remote) = self.context.memo.tables.remote.get() else {
+            return;
+        };
+        let order = self.context.game.order(component);
+        if order < remote.publish_order() || order >= remote.min_order() {
+            return;
+        }
+        if self.cancelled() || self.stopped() {
+            return;
+        }
+        if let Some((table, key)) = pending.shared_key(&self.state.codes) {
+            remote.publish(table, key, Record::decided(heap, win));
+        }
     }
 
     /// [`losing_candidate`](Self::losing_candidate) when claimed options may be deferred:

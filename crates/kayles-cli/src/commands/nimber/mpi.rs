@@ -104,6 +104,10 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     let options = Options {
         min_order: min_order(),
         home_bytes: 256 << 20,
+        publish_order: std::env::var("KAYLES_MPI_PUBLISH_ORDER")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(kayles_mpi::PUBLISH_ORDER),
         fingerprint: fingerprint(),
         patience: Duration::from_secs(20),
     };
@@ -114,6 +118,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         search: args.search.options_with(&args.method),
     });
     nimbers.set_stop_flag(Some(node.stop_flag()));
+    node.set_memo(nimbers.solver().memo_handle());
     nimbers.solver().memo_handle().set_remote(node.remote());
     let limit = match spec {
         Some(_) => Limit::GRAPH,
