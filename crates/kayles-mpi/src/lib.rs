@@ -30,6 +30,6 @@ pub mod solve;
 pub mod wire;
 
 pub use node::{
-    share_order, Exchange, Failure, Node, Options, Report, Transport, MIN_ORDER, MIN_SHARED_ORDER,
-    PUBLISH_ORDER, ROOT_MARGIN,
+    share_order, Exchange, Failure, Node, Options, Report, Transport, LEAF_MIN_ORDER, MIN_ORDER,
+    MIN_SHARED_ORDER, PUBLISH_ORDER, ROOT_MARGIN,
 };

@@ -67,21 +67,32 @@ impl Default for Options {
 }
 
 /// The default [`Options::min_order`]: components of fewer vertices are searched where
-/// they are met (docs/scale-out.md has the measurements behind it).
+/// they are met, their results published (docs/scale-out.md has the measurements behind
+/// it, with those of higher thresholds: fewer round trips, more work).
 pub const MIN_ORDER: usize = 36;
+
+/// The dense leaf's decisions about components of at least this many vertices (or of
+/// [`share_order`], if fewer) are asked of their home: a queens board spends its time in
+/// the leaf, far below the root's order.
+pub const LEAF_MIN_ORDER: usize = 36;
+
+/// How long a search thread waits for its home's reply before it searches the component
+/// itself.
+const ASK_PATIENCE: Duration = Duration::from_secs(1);
 
 /// The default [`Options::publish_order`].
 pub const PUBLISH_ORDER: usize = 16;
 
 /// In a search whose root has fewer than [`MIN_ORDER`] + `ROOT_MARGIN` vertices, the
-/// components of at least the root's order minus this many are shared ([`share_order`]):
-/// the root and the levels just below it, where the work is.
+/// components of at least the root's order minus this many have a home
+/// ([`share_order`]): the root and the levels just below it, where the ranks split the
+/// work.
 pub const ROOT_MARGIN: usize = 12;
 
 /// Components of fewer vertices are never asked of a home.
 pub const MIN_SHARED_ORDER: usize = 12;
 
-/// The least order of a shared component in a search whose root has `root_order`
+/// The least order of a component with a home in a search whose root has `root_order`
 /// vertices, with [`Options::min_order`] `min_order`: `min_order`, or the root's order
 /// less [`ROOT_MARGIN`] if that is smaller (so every graph's top is shared), though not
 /// below [`MIN_SHARED_ORDER`] unless `min_order` is.
@@ -252,6 +263,10 @@ impl Remote for Exchange {
         self.min_order.load(Relaxed) as usize
     }
 
+    fn leaf_min_order(&self) -> usize {
+        self.min_order().min(LEAF_MIN_ORDER)
+    }
+
     fn ask(&self, table: MemoTable, key: &[u64], heap: u8, wait: bool) -> Answer {
         let search = lock(&self.shared.search).0;
         let (reply, answer) = mpsc::sync_channel(1);
@@ -268,8 +283,20 @@ impl Remote for Exchange {
             .is_ok();
         self.shared.asks.fetch_add(1, Relaxed);
         // A communication thread gone (the run is failing) claims nothing: search here.
+        // Nor does a reply that has not come within a second (a rank slow to answer, or
+        // a reply lost: the tests on ranks of threads met one in about ten runs, not yet
+        // explained), nor one to a search that rank 0 has stopped: the component is
+        // searched here, which is always right, and the rank is never held.
         let answer = if sent {
-            answer.recv().unwrap_or(Answer::Search(Record::UNKNOWN))
+            let asked = Instant::now();
+            loop {
+                match answer.recv_timeout(Duration::from_millis(100)) {
+                    Ok(a) => break a,
+                    Err(RecvTimeoutError::Timeout)
+                        if !self.shared.stop.load(Relaxed) && asked.elapsed() < ASK_PATIENCE => {}
+                    Err(_) => break Answer::Search(Record::UNKNOWN),
+                }
+            }
         } else {
             Answer::Search(Record::UNKNOWN)
         };

@@ -156,7 +156,7 @@ impl<G: Game> Engine<'_, '_, G> {
         }
         // Another process's part, when the search is spread (engine/remote.rs): the
         // leaf's decisions are shared as the search's are.
-        let (found, tell) = match self.remote_ask(component, heap, found, &pending) {
+        let (found, tell) = match self.remote_ask(component, heap, found, &pending, true) {
             Step::Settled(record) => {
                 self.store(pending, record);
                 self.remember(component.clone(), record);
@@ -184,6 +184,8 @@ impl<G: Game> Engine<'_, '_, G> {
         };
         if tell {
             self.remote_done(&pending, heap, Some(win));
+        } else {
+            self.remote_publish(component, &pending, heap, win);
         }
         self.state.stats.leaf_hits += 1;
         self.state.stats.leaf_positions += positions;

@@ -127,7 +127,8 @@ impl<G: Game> Engine<'_, '_, G> {
             }
             Lookup::Search(record, pending) => {
                 // Another process's part, when the search is spread (engine/remote.rs).
-                let (record, tell) = match self.remote_ask(component, heap, record, &pending) {
+                let (record, tell) = match self.remote_ask(component, heap, record, &pending, false)
+                {
                     Step::Settled(record) => {
                         self.store(pending, record);
                         self.remember(component.clone(), record);

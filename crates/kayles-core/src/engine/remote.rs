@@ -43,6 +43,12 @@ pub trait Remote: Send + Sync {
     /// cost less to search than the round trip).
     fn min_order(&self) -> usize;
 
+    /// The dense leaf's decisions (engine/lookup.rs) are asked of their home from this
+    /// many vertices up (by default [`min_order`](Self::min_order)).
+    fn leaf_min_order(&self) -> usize {
+        self.min_order()
+    }
+
     /// What the home of `key` (in `table`) knows of whether `key + *heap` is a win: a
     /// record that settles it, or the claim on it, or (without `wait`) that another
     /// process holds the claim. With `wait`, a claim held elsewhere is waited for: the
@@ -124,14 +130,16 @@ impl<G: Game> Engine<'_, '_, G> {
             && self.remote().is_some()
     }
 
-    /// Before `component + *heap` is searched (the local memos knew `record`): asks its
-    /// home when there is a remote and the component is large enough.
+    /// Before `component + *heap` is searched, or decided by the dense leaf (`leaf`; the
+    /// local memos knew `record`): asks its home when there is a remote and the component
+    /// is large enough.
     pub(super) fn remote_ask(
         &mut self,
         component: &G::Position,
         heap: u8,
         record: Record,
         pending: &Pending,
+        leaf: bool,
     ) -> Step {
         let not_asked = Step::Search {
             record,
@@ -140,7 +148,12 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return not_asked;
         };
-        if self.context.game.order(component) < remote.min_order() {
+        let threshold = if leaf {
+            remote.leaf_min_order()
+        } else {
+            remote.min_order()
+        };
+        if self.context.game.order(component) < threshold {
             return not_asked;
         }
         let Some((table, key)) = pending.shared_key(&self.state.codes) else {
@@ -200,8 +213,9 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return;
         };
-        let order = self.context.game.order(component);
-        if order < remote.publish_order() || order >= remote.min_order() {
+        // (A component that was asked was told: one not asked that is this large has no
+        // key to publish under.)
+        if self.context.game.order(component) < remote.publish_order() {
             return;
         }
         if self.cancelled() || self.stopped() {

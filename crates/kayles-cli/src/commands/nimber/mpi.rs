@@ -253,8 +253,9 @@ fn ranks_line(name: &str, reports: &[Report]) -> String {
     )
 }
 
-/// Components of at least this many vertices are asked of their home rank:
-/// `KAYLES_MPI_MIN_ORDER` when set (for measurements), else the crate's default.
+/// Components of at least this many vertices are asked of their home rank (fewer when
+/// the root is small: `kayles_mpi::share_order`): `KAYLES_MPI_MIN_ORDER` when set (for
+/// measurements), else the crate's default.
 fn min_order() -> usize {
     std::env::var("KAYLES_MPI_MIN_ORDER")
         .ok()
