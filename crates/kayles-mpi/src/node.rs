@@ -284,9 +284,9 @@ impl Remote for Exchange {
         self.shared.asks.fetch_add(1, Relaxed);
         // A communication thread gone (the run is failing) claims nothing: search here.
         // Nor does a reply that has not come within a second (a rank slow to answer, or
-        // a reply lost: the tests on ranks of threads met one in about ten runs, not yet
-        // explained), nor one to a search that rank 0 has stopped: the component is
-        // searched here, which is always right, and the rank is never held.
+        // one whose communication thread died: in a debug build a home that is told two
+        // contradicting results panics), nor one to a search that rank 0 has stopped: the
+        // component is searched here, which is always right, and the rank is never held.
         let answer = if sent {
             let asked = Instant::now();
             loop {

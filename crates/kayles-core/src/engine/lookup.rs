@@ -182,19 +182,22 @@ impl<G: Game> Engine<'_, '_, G> {
             self.drop_pending(pending);
             return None;
         };
+        self.state.stats.leaf_hits += 1;
+        self.state.stats.leaf_positions += positions;
+        // The leaf may do nearly all the work (queens 15: a few engine positions per
+        // millisecond), so the progress and the stop flag are looked at after each of its
+        // decisions, not only every few thousand engine positions. The leaf looks at the
+        // stop flag itself and answers a loss once it is up: the flag is looked at here
+        // before its answer goes anywhere, so that a stopped leaf's answer counts as
+        // meaningless (never told to a home, published or stored).
+        let tables = &self.context.memo.tables;
+        tables.leaf_positions.fetch_add(positions, Relaxed);
+        self.check_stop();
         if tell {
             self.remote_done(&pending, heap, Some(win));
         } else {
             self.remote_publish(component, &pending, heap, win);
         }
-        self.state.stats.leaf_hits += 1;
-        self.state.stats.leaf_positions += positions;
-        // The leaf may do nearly all the work (queens 15: a few engine positions per
-        // millisecond), so the progress and the stop flag are looked at after each of its
-        // decisions, not only every few thousand engine positions.
-        let tables = &self.context.memo.tables;
-        tables.leaf_positions.fetch_add(positions, Relaxed);
-        self.check_stop();
         let record = Record::decided(heap, win);
         self.store(pending, record);
         self.remember(component.clone(), found.merge(record));

@@ -190,6 +190,9 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some((table, key)) = pending.shared_key(&self.state.codes) else {
             return;
         };
+        // A stop flag raised meanwhile may have made the answer meaningless (the dense
+        // leaf answers at once once it sees it): looked at before anything is told.
+        self.check_stop();
         let meaningless = self.cancelled() || self.stopped();
         remote.done(
             table,
@@ -218,6 +221,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if self.context.game.order(component) < remote.publish_order() {
             return;
         }
+        self.check_stop();
         if self.cancelled() || self.stopped() {
             return;
         }
@@ -277,5 +281,70 @@ impl<G: Game> Engine<'_, '_, G> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{SearchConfig, SearchError};
+    use crate::{families, node::Solver};
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    use std::sync::{Arc, Mutex};
+
+    /// A remote whose asks stand for the end of the search arriving meanwhile (another
+    /// process has the value and stops this one): each raises the stop flag and grants
+    /// the claim. It keeps what it is told and what is published.
+    struct StopOnAsk {
+        stop: Arc<AtomicBool>,
+        told: Mutex<Vec<Option<Record>>>,
+        published: Mutex<Vec<Record>>,
+    }
+
+    impl Remote for StopOnAsk {
+        fn min_order(&self) -> usize {
+            4
+        }
+
+        fn publish_order(&self) -> usize {
+            4
+        }
+
+        fn ask(&self, _: MemoTable, _: &[u64], _: u8, _: bool) -> Answer {
+            self.stop.store(true, Relaxed);
+            Answer::Search(Record::UNKNOWN)
+        }
+
+        fn done(&self, _: MemoTable, _: &[u64], _: u8, proved: Option<Record>) {
+            self.told.lock().unwrap().push(proved);
+        }
+
+        fn publish(&self, _: MemoTable, _: &[u64], proved: Record) {
+            self.published.lock().unwrap().push(proved);
+        }
+    }
+
+    /// Queens 5 is decided by the dense leaf at its root, which answers a loss at once
+    /// when it finds the stop flag up: that answer is meaningless, and must not reach
+    /// the home (it would tell it that the nimber is 0, which queens 5 is not).
+    #[test]
+    fn a_leaf_stopped_while_its_home_was_asked_tells_nothing() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let remote = Arc::new(StopOnAsk {
+            stop: Arc::clone(&stop),
+            told: Mutex::new(Vec::new()),
+            published: Mutex::new(Vec::new()),
+        });
+        let mut solver = Solver::with_config(SearchConfig {
+            threads: 1,
+            leaf_table_bytes: 1 << 20,
+            ..SearchConfig::default()
+        });
+        solver.set_stop_flag(Some(stop));
+        assert!(solver.memo_handle().set_remote(remote.clone()));
+        let queens = families::build("queens:5").unwrap();
+        assert_eq!(solver.nimber(&queens), Err(SearchError::Stopped));
+        assert_eq!(*remote.told.lock().unwrap(), vec![None]);
+        assert!(remote.published.lock().unwrap().is_empty());
     }
 }
