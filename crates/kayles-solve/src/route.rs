@@ -170,9 +170,20 @@ pub struct Nimbers {
     modular: ModularSolver,
     /// When a certificate's proof saves its state.
     proof_saves: ProofSaves,
+    /// Certificates written from the search's own proof tree (one thread).
+    proof_from_search: bool,
 }
 
 impl Nimbers {
+    /// Certificates written from the search's own proof tree
+    /// (`kayles_cert::search_proof`, docs/certificates.md "Written by the search") when
+    /// `on`, on a search of one thread with the outcome method, from a fresh start (no
+    /// saved proof); else, as by default, by the proof builder asking the warm memo
+    /// after the search.
+    pub fn set_proof_from_search(&mut self, on: bool) {
+        self.proof_from_search = on;
+    }
+
     /// Solvers for `request`.
     pub fn new(request: Request) -> Self {
         Nimbers {
@@ -180,6 +191,7 @@ impl Nimbers {
             solver: request.search.solver(request.game),
             modular: ModularSolver::new(),
             proof_saves: ProofSaves::default(),
+            proof_from_search: false,
         }
     }
 
@@ -359,6 +371,22 @@ impl Nimbers {
         path: &Path,
     ) -> Result<(u32, kayles_cert::Summary)> {
         let file = PartFile::create(path)?;
+        // Asked for, on one thread, with the outcome method, from a fresh start: the
+        // certificate is written from the search's own proof tree (docs/certificates.md,
+        // "Written by the search"); else the proof asks the warm memo after the search.
+        let config = self.solver.config();
+        if self.proof_from_search
+            && !has_mirror_strategy(graph)
+            && file.is_fresh()
+            && config.threads == 1
+            && config.method == kayles_core::engine::Method::Outcome
+        {
+            self.request
+                .search
+                .prepare(&mut self.solver, Some(&graph.name));
+            let (summary, _) = file.write_by_search(&graph.graph, &graph.name, &mut self.solver)?;
+            return Ok((summary.nimber, summary));
+        }
         // A graph with a mirror strategy is proved by it (one fact), without a search.
         let value = if has_mirror_strategy(graph) {
             0

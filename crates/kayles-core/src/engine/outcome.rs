@@ -160,6 +160,9 @@ impl<G: Game> Engine<'_, '_, G> {
     ) -> bool {
         let heap_first = self.context.memo.config.heap_moves_first;
         if heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
+            if self.context.memo.proof.is_some() {
+                self.prove(component, heap, super::proof::Concluded::WinByHeap);
+            }
             return true;
         }
         if self.stopped() || self.cancelled() {
@@ -171,9 +174,12 @@ impl<G: Game> Engine<'_, '_, G> {
         self.state.depth -= 1;
         if !win && !heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
             win = true;
+            if self.context.memo.proof.is_some() {
+                self.prove(component, heap, super::proof::Concluded::WinByHeap);
+            }
         }
         if !win && self.context.memo.proof.is_some() {
-            self.prove_loss(component, heap);
+            self.prove(component, heap, super::proof::Concluded::Loss);
         }
         let record = Record::decided(heap, win);
         self.store_under(pending, record);
@@ -299,15 +305,15 @@ impl<G: Game> Engine<'_, '_, G> {
         won
     }
 
-    /// Tells the proof hook (engine/proof.rs) that `component + *heap` loses: on one
-    /// thread, and not once the search is stopped.
-    fn prove_loss(&mut self, component: &G::Position, heap: u8) {
+    /// Tells the proof hook (engine/proof.rs) that `component + *heap` was concluded as
+    /// `how` says: on one thread, and not once the search is stopped.
+    fn prove(&mut self, component: &G::Position, heap: u8, how: super::proof::Concluded<'_>) {
         let Some(hook) = self.proof_hook() else {
             return;
         };
         let mut words = Vec::new();
         component.words_into(&mut words);
-        hook.concluded(&words, heap, super::proof::Concluded::Loss);
+        hook.concluded(&words, heap, how);
     }
 
     /// Tells the proof hook that `component + *heap` wins by the option

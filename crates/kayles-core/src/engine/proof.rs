@@ -5,8 +5,8 @@
 //! own tree: a **loss** once every move of `C` and every heap move `C + *q` (`q < h`) was
 //! found to win (so `value(C) = h`), or a **win by an option** once one move of `C` led
 //! to a sum `P_1 + ... + P_r` found to lose with the heap `h` (so that option has value
-//! exactly `h`, and `value(C) != h`). A win by a heap move is not reported: it says
-//! `value(C) = q < h`, which the loss of `C + *q` reported already. Answers the search
+//! exactly `h`, and `value(C) != h`), or a **win by a heap move** (`C + *q` found to lose
+//! for some `q < h`: the value is `q`, which that loss reported). Answers the search
 //! got otherwise (its memos, small values, its leaf, known pieces, mirror positions,
 //! reductions) are not reported; the writer proves those itself.
 //!
@@ -25,6 +25,9 @@ pub enum Concluded<'a> {
     /// `C + *h` is a win by the move of `C` that leaves these vertices (the union of the
     /// option's pieces, as the position's words), whose value is exactly `h`.
     WinByOption(&'a [u64]),
+    /// `C + *h` is a win by a heap move: `C + *q` loses for some `q < h`, which was
+    /// reported as a loss (the value is below `h`).
+    WinByHeap,
 }
 
 /// Receives the nodes the outcome search concludes, children before parents. A vertex
