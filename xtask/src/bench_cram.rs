@@ -1,8 +1,10 @@
 //! `cargo xtask bench cram`: Cram (Arc Kayles on the `m x n` grid) against the strongest
 //! Cram solver we can run, Beling's `igsolve` (Beling and Rogalski, "On pruning search
 //! trees of impartial games", Artificial Intelligence 283, 2020). Per board a row with
-//! `kayles nimber --game arc --threads 1` and `igsolve cram ROWS COLS` (one thread by
-//! design), the median of `runs` runs each, alternated so that both see the same load: wall
+//! `kayles nimber --game arc --threads 1` and `igsolve --tt hash-map cram ROWS COLS` (one
+//! thread by design; its small-table mode: its default table for boards over 40 cells
+//! takes 8 GB and was the slower on 3 x 14 and 4 x 11, docs/performance.md), the median
+//! of `runs` runs each, alternated so that both see the same load: wall
 //! time, peak resident memory (each run a child process measured by `wait4`), and what
 //! each reports of its work (the positions `kayles` searched; the entries of igsolve's
 //! transposition table). The values must agree.
@@ -190,7 +192,11 @@ pub fn run(runs: usize, cap: f64, only: &[String]) -> Result<()> {
             .iter()
             .map(|s| s.to_string())
             .collect();
-            let igsolve_args = vec!["cram".to_string(), rows.to_string(), cols.to_string()];
+            let igsolve_args: Vec<String> = ["--tt", "hash-map", "cram"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain([rows.to_string(), cols.to_string()])
+                .collect();
             let mut ours = Vec::new();
             let mut theirs = Vec::new();
             for _ in 0..runs {

@@ -154,6 +154,7 @@ impl VertexRules for ArcKayles {
         for &[a, b, c, d] in &prep.buffer {
             for (x, y) in [(a, d), (b, c)] {
                 prep.skipped.push((x.min(y), x.max(y)));
+                prep.skipped_from.insert(x.min(y) as usize);
             }
         }
     }
@@ -166,8 +167,10 @@ impl VertexRules for ArcKayles {
         out: &mut Vec<S>,
     ) -> usize {
         let mut made = 0;
-        for v in host.open[u].intersection(component).iter() {
-            if v <= u || prep.skipped.contains(&(u as u32, v as u32)) {
+        let skips = prep.skipped_from.contains(u);
+        let later = component.difference(S::prefix(u + 1));
+        for v in host.open[u].intersection(later).iter() {
+            if skips && prep.skipped.contains(&(u as u32, v as u32)) {
                 continue;
             }
             let rest = arc_move(component, u, v);
@@ -258,12 +261,17 @@ fn centre_first<S: Bits>(host: &Host<S>, component: S, prep: &mut MovePrep<S>) {
     let p = distances(host, component, start, dp);
     let q = distances(host, component, p, dp);
     distances(host, component, q, dq);
+    // One packed key per vertex (distances and numbers are below 2^20), sorted as
+    // integers: the order of `(|dp - dq|, dp + dq, v)`.
+    prep.keys.clear();
+    prep.keys.extend(component.iter().map(|v| {
+        let (a, b) = (u64::from(dp[v]), u64::from(dq[v]));
+        a.abs_diff(b) << 42 | (a + b) << 21 | v as u64
+    }));
+    prep.keys.sort_unstable();
     prep.order.clear();
-    prep.order.extend(component.iter().map(|v| v as u32));
-    prep.order.sort_unstable_by_key(|&v| {
-        let (a, b) = (dp[v as usize], dq[v as usize]);
-        (a.abs_diff(b), a + b, v)
-    });
+    prep.order
+        .extend(prep.keys.iter().map(|&k| (k & ((1 << 21) - 1)) as u32));
 }
 
 /// Writes into `dist[v]` the distance from `from` to each vertex `v` of `component`

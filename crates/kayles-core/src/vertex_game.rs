@@ -347,8 +347,11 @@ pub struct VertexScratch<S> {
 /// redundant moves of its twin squares, and the vertices of degree 2, 3 and 4).
 #[derive(Debug, Clone, Default)]
 pub struct MovePrep<S> {
-    /// Moves not to make, as pairs of vertices.
+    /// Moves not to make, as pairs of vertices `(u, v)`, `u < v`.
     pub skipped: Vec<(u32, u32)>,
+    /// The first vertices `u` of the pairs in `skipped` (so that most vertices skip the
+    /// list).
+    pub skipped_from: S,
     /// Whether the pieces of the options are to be looked at further.
     pub refine: bool,
     /// Vertex sets the rules keep (Arc Kayles: by degree).
@@ -360,12 +363,15 @@ pub struct MovePrep<S> {
     pub order: Vec<u32>,
     /// A buffer of the rules (Arc Kayles: distances).
     pub numbers: Vec<u32>,
+    /// A buffer of the rules (Arc Kayles: sort keys).
+    pub keys: Vec<u64>,
 }
 
 impl<S: Bits> MovePrep<S> {
     /// Nothing prepared.
     pub fn clear(&mut self) {
         self.skipped.clear();
+        self.skipped_from = S::empty();
         self.refine = false;
         self.order.clear();
     }
@@ -583,7 +589,9 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         from: &mut usize,
         batch: usize,
     ) {
-        if *from == 0 || scratch.prep_of != Some(*component) {
+        // The preparation depends on the component alone (the host is the game's): a
+        // component searched again (the next round, a heap move) keeps it.
+        if scratch.prep_of != Some(*component) {
             R::prepare_moves(self.host, *component, &mut scratch.prep);
             scratch.prep_of = Some(*component);
         }

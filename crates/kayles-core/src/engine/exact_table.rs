@@ -9,6 +9,13 @@
 
 use super::{Position, Record};
 
+/// The table doubles when more than `LOAD_NUMERATOR / LOAD_DENOMINATOR` of its slots are
+/// taken: three quarters. (Cram 5 x 8, one thread: peak RSS 227 MB at one half, 128 MB at
+/// three quarters, in about the same time; docs/performance.md.)
+const LOAD_NUMERATOR: usize = 3;
+/// See [`LOAD_NUMERATOR`].
+const LOAD_DENOMINATOR: usize = 4;
+
 /// Position -> record, linear probing, the vacant position marking a free slot (the search
 /// never stores it).
 pub(crate) struct ExactTable<P: Position> {
@@ -65,7 +72,7 @@ impl<P: Position> ExactTable<P> {
     /// Merges `record` into the entry of `key` (not the vacant position).
     pub(crate) fn insert(&mut self, key: P, record: Record) {
         debug_assert!(!key.is_vacant());
-        if 2 * (self.len + 1) > self.slots.len() {
+        if LOAD_DENOMINATOR * (self.len + 1) > LOAD_NUMERATOR * self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
@@ -107,16 +114,17 @@ impl<P: Position> ExactTable<P> {
         self.slots.len() * std::mem::size_of::<(P, Record)>()
     }
 
-    /// Bytes the entries need (two slots each: the table is kept at most half full).
+    /// Bytes the entries need (the table is kept at most three quarters full).
     pub(crate) fn live_bytes(&self) -> usize {
-        2 * self.len * std::mem::size_of::<(P, Record)>()
+        LOAD_DENOMINATOR * self.len * std::mem::size_of::<(P, Record)>() / LOAD_NUMERATOR
     }
 
     /// True when the slots already take `cap` bytes and fewer than 1024 more entries
     /// would make the table double: the time to clear it, so that it never grows past
     /// `cap` (the owner checks once every 1024 new entries).
     pub(crate) fn full_at(&self, cap: usize) -> bool {
-        self.bytes() >= cap && 2 * (self.len + 1024) > self.slots.len()
+        self.bytes() >= cap
+            && LOAD_DENOMINATOR * (self.len + 1024) > LOAD_NUMERATOR * self.slots.len()
     }
 
     /// Drops every entry, keeping the allocation.
