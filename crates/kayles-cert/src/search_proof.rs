@@ -17,9 +17,7 @@ use crate::{Error, Summary, DEFAULT_COMPUTED};
 use kayles_core::engine::proof::{Concluded, ProofHook};
 use kayles_core::game::GameSolver;
 use kayles_core::Graph;
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Write};
-use std::path::Path;
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::sync::{Arc, Mutex};
 
 /// The search's proof hook: each concluded node as a record of a file (a tag byte, 0 for
@@ -27,49 +25,45 @@ use std::sync::{Arc, Mutex};
 /// little-endian words of the component and, for a win by an option, `k` of the option,
 /// then a trailer byte, `k` with the tag in its two high bits, so that the file can be
 /// read from its end; tag 2 is a win by a heap move, with the component alone).
-pub struct ProofLog {
-    out: Mutex<LogState>,
+pub struct ProofLog<F: Write> {
+    out: Mutex<LogState<F>>,
 }
 
-struct LogState {
-    file: BufWriter<File>,
+struct LogState<F: Write> {
+    file: BufWriter<F>,
     records: u64,
     bytes: u64,
     error: Option<std::io::Error>,
 }
 
-impl ProofLog {
-    /// A log written to `path` (created, or emptied).
-    ///
-    /// # Errors
-    /// When the file cannot be created.
-    pub fn create(path: &Path) -> std::io::Result<Arc<Self>> {
-        let file = BufWriter::with_capacity(1 << 20, File::create(path)?);
-        Ok(Arc::new(ProofLog {
+impl<F: Write + Send> ProofLog<F> {
+    /// A log written to `file` (the caller's: a file it removes afterwards, or memory).
+    pub fn new(file: F) -> Arc<Self> {
+        Arc::new(ProofLog {
             out: Mutex::new(LogState {
-                file,
+                file: BufWriter::with_capacity(1 << 20, file),
                 records: 0,
                 bytes: 0,
                 error: None,
             }),
-        }))
+        })
     }
 
-    /// Flushes the log: its records and bytes, or the first write error.
+    /// Flushes the log: its records and bytes, and the file, or the first write error.
     ///
     /// # Errors
     /// The first error met writing the log.
-    pub fn finish(&self) -> std::io::Result<(u64, u64)> {
-        let mut state = self.out.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(e) = state.error.take() {
+    pub fn finish(self) -> std::io::Result<(u64, u64, F)> {
+        let state = self.out.into_inner().unwrap_or_else(|p| p.into_inner());
+        if let Some(e) = state.error {
             return Err(e);
         }
-        state.file.flush()?;
-        Ok((state.records, state.bytes))
+        let file = state.file.into_inner().map_err(|e| e.into_error())?;
+        Ok((state.records, state.bytes, file))
     }
 }
 
-impl ProofHook for ProofLog {
+impl<F: Write + Send> ProofHook for ProofLog<F> {
     fn concluded(&self, component: &[u64], heap: u8, how: Concluded<'_>) {
         let mut state = self.out.lock().unwrap_or_else(|p| p.into_inner());
         if state.error.is_some() {
@@ -120,24 +114,25 @@ pub struct SearchProofStats {
 
 /// Searches the nimber of `host` (named `name`: graph6 or a family spec) with `solver`
 /// (its configuration as it is: one thread for the hook to be told anything; the
-/// outcome method), its proof tree streamed to the file `log` (removed at the end), then
-/// writes the certificate from that tree to `out`. Components that have a mirror strategy
+/// outcome method), its proof tree streamed to `log` (a file the caller opened for
+/// reading and writing, and removes afterwards; or memory), then writes the certificate
+/// from that tree to `out`. Components that have a mirror strategy
 /// (`kayles_cert::mirror`) are not searched.
 ///
 /// # Errors
 /// The search's, the log's and the output's errors; [`Error::Inconsistent`] when the tree
 /// contradicts itself (a bug).
-pub fn certify_by_search<W: Write + Send>(
+pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'static>(
     host: &Graph,
     name: &str,
     solver: &mut GameSolver,
     out: W,
-    log: &Path,
+    log: F,
 ) -> Result<(W, Summary, SearchProofStats), Error> {
     let game = solver.game();
     let all = host.vertices();
     let mirrors = Mirrors::new(host, name);
-    let proof_log = ProofLog::create(log)?;
+    let proof_log = ProofLog::new(log);
     solver.set_proof_hook(Some(proof_log.clone()));
     let mut nimber = 0;
     let searched = (|| -> Result<(), Error> {
@@ -150,10 +145,12 @@ pub fn certify_by_search<W: Write + Send>(
         Ok(())
     })();
     solver.set_proof_hook(None);
-    let logged = proof_log.finish();
-    drop(proof_log);
-    let result = searched.and_then(|()| {
-        let (concluded, log_bytes) = logged?;
+    let logged = Arc::try_unwrap(proof_log)
+        .map_err(|_| Error::Inconsistent("the search kept its proof hook".into()))
+        .and_then(|log| Ok(log.finish()?));
+    searched.and_then(|()| {
+        let (concluded, log_bytes, mut log) = logged?;
+        let log = &mut log;
         let header = Header {
             game,
             graph: name.trim().to_string(),
@@ -195,16 +192,14 @@ pub fn certify_by_search<W: Write + Send>(
                 stats,
             ))
         })
-    });
-    let _ = std::fs::remove_file(log);
-    result
+    })
 }
 
 /// Feeds the records of the log file `path` that `needed` marks to `builder`, in their
 /// order; `back` maps the search's vertex numbers to the host's when it renumbered them.
-fn replay<O: crate::Oracle, W: Write>(
+fn replay<O: crate::Oracle, W: Write, F: Read + Seek>(
     builder: &mut ProofBuilder<'_, O, W>,
-    path: &Path,
+    path: &mut F,
     order: usize,
     back: Option<&[u32]>,
     needed: &Marks,
@@ -281,13 +276,14 @@ fn signature(adj: &Adjacency, set: &[u64], degree: &mut [u32]) -> u64 {
     sum
 }
 
-/// Reads the log file `path` from its start: `f(index, tag, heap, k, words)` for each
+/// Reads the log `path` from its start: `f(index, tag, heap, k, words)` for each
 /// record, `words` its `k` (or `2k`) words as bytes.
-fn for_each_record(
-    path: &Path,
+fn for_each_record<F: Read + Seek>(
+    path: &mut F,
     mut f: impl FnMut(usize, u8, u8, usize, &[u8]) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut input = BufReader::with_capacity(1 << 20, File::open(path)?);
+    path.seek(SeekFrom::Start(0))?;
+    let mut input = BufReader::with_capacity(1 << 20, path);
     let mut head = [0u8; 3];
     let mut words = Vec::new();
     let mut index = 0;
@@ -356,15 +352,14 @@ fn ne_demand(sig: u64, w: u32) -> u64 {
 /// writes the earliest, and skips the rest). A signature shared by positions that are
 /// not isomorphic only marks a record for nothing, or leaves one to the builder's
 /// oracle: the checker verifies whatever is written.
-fn mark_needed(
+fn mark_needed<F: Read + Seek>(
     host: &Graph,
     game: kayles_core::GameKind,
-    path: &Path,
+    path: &mut F,
     records: u64,
     back: Option<&[u32]>,
 ) -> Result<Marks, Error> {
     use kayles_core::rules::{arc_move_words, node_move_words};
-    use std::io::{Seek, SeekFrom};
     let adj = Adjacency::new(host);
     let order = host.order();
     let words = order.div_ceil(64).max(1);
@@ -434,7 +429,7 @@ fn mark_needed(
             }
         }
     };
-    let mut file = File::open(path)?;
+    let file = path;
     let mut end = file.seek(SeekFrom::End(0))?;
     // The file's bytes [start, end) in `buf`.
     let mut buf: Vec<u8> = Vec::new();

@@ -250,8 +250,18 @@ impl PartFile {
         } = self;
         let log = suffixed(&writing, ".log");
         let out = BufWriter::new(file);
-        let written = kayles_cert::search_proof::certify_by_search(graph, name, solver, out, &log)
-            .with_context(|| format!("writing {}", path.display()));
+        let written = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&log)
+            .with_context(|| format!("creating {}", log.display()))
+            .and_then(|log_file| {
+                kayles_cert::search_proof::certify_by_search(graph, name, solver, out, log_file)
+                    .with_context(|| format!("writing {}", path.display()))
+            });
+        let _ = std::fs::remove_file(&log);
         let finished = written.and_then(|(mut out, summary, _)| {
             out.flush()
                 .and_then(|()| out.get_ref().sync_all())
