@@ -457,6 +457,30 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         comps.iter().map(|c| Ok(self.eq_ref(c)?.0)).collect()
     }
 
+    /// A result proof that a move's result (its components `comps`) is not `v`: exact
+    /// references for every component but `big`, and for `big` a proof that it is not
+    /// `v` xor the others' values.
+    fn refs_not_value(
+        &mut self,
+        comps: &[Vec<u32>],
+        big: usize,
+        v: u32,
+    ) -> Result<Vec<Ref>, Error> {
+        let mut refs = Vec::with_capacity(comps.len());
+        let mut others = 0;
+        for (k, c) in comps.iter().enumerate() {
+            if k != big {
+                let (r, value) = self.eq_ref(c)?;
+                others ^= value;
+                refs.push(r);
+            } else {
+                refs.push(Ref::Computed); // replaced below
+            }
+        }
+        refs[big] = self.ne_ref(&comps[big], v ^ others)?;
+        Ok(refs)
+    }
+
     /// The EQ fact about the representative `rep`, written first if need be.
     fn eq_fact(&mut self, rep: &Rep) -> Result<(u64, u32), Error> {
         self.poll()?;
@@ -494,24 +518,15 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             if proofs[i].is_some() {
                 continue;
             }
-            let mut refs = Vec::with_capacity(comps.len());
-            if let Some(big) = Self::largest(comps) {
-                let mut others = 0;
-                for (k, c) in comps.iter().enumerate() {
-                    if k != big {
-                        let (r, value) = self.eq_ref(c)?;
-                        others ^= value;
-                        refs.push(r);
-                    } else {
-                        refs.push(Ref::Computed); // replaced below
-                    }
+            let refs = match Self::largest(comps) {
+                Some(big) => self.refs_not_value(comps, big, v)?,
+                None if v == 0 => {
+                    return Err(Error::Inconsistent(
+                        "the oracle says a position has value 0 but a move empties it".into(),
+                    ))
                 }
-                refs[big] = self.ne_ref(&comps[big], v ^ others)?;
-            } else if v == 0 {
-                return Err(Error::Inconsistent(
-                    "the oracle says a position has value 0 but a move empties it".into(),
-                ));
-            }
+                None => Vec::new(),
+            };
             proofs[i] = Some(refs);
         }
         let fact = Fact {
@@ -739,19 +754,7 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
                 .max_by_key(|&k| (comps[k].len(), std::cmp::Reverse(k)))
                 .or_else(|| Self::largest(comps))
                 .expect("a result with components");
-            let mut refs = Vec::with_capacity(comps.len());
-            let mut others = 0;
-            for (k, c) in comps.iter().enumerate() {
-                if k != big {
-                    let (r, value) = self.eq_ref(c)?;
-                    others ^= value;
-                    refs.push(r);
-                } else {
-                    refs.push(Ref::Computed); // replaced below
-                }
-            }
-            refs[big] = self.ne_ref(&comps[big], v ^ others)?;
-            proofs[i] = Some(refs);
+            proofs[i] = Some(self.refs_not_value(comps, big, v)?);
         }
         let fact = Fact {
             value: v,

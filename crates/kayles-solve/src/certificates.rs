@@ -262,13 +262,8 @@ impl PartFile {
                     .with_context(|| format!("writing {}", path.display()))
             });
         let _ = std::fs::remove_file(&log);
-        let finished = written.and_then(|(mut out, summary, _)| {
-            out.flush()
-                .and_then(|()| out.get_ref().sync_all())
-                .with_context(|| format!("writing {}", path.display()))?;
-            drop(out);
-            std::fs::rename(&writing, &path)
-                .with_context(|| format!("writing {}", path.display()))?;
+        let finished = written.and_then(|(out, summary, _)| {
+            put_in_place(out, &writing, &path)?;
             Ok(summary)
         });
         match finished {
@@ -335,13 +330,8 @@ impl PartFile {
                 Err(e) => Err(e).with_context(|| format!("writing {}", path.display())),
             };
         let writing = checkpoint.writing;
-        let finished = written.and_then(|(mut out, summary)| {
-            out.flush()
-                .and_then(|()| out.get_ref().sync_all())
-                .with_context(|| format!("writing {}", path.display()))?;
-            drop(out);
-            std::fs::rename(&writing, &path)
-                .with_context(|| format!("writing {}", path.display()))?;
+        let finished = written.and_then(|(out, summary)| {
+            put_in_place(out, &writing, &path)?;
             Ok(summary)
         });
         let summary = match finished {
@@ -440,4 +430,13 @@ impl Checkpoint for FileCheckpoint {
         self.last = Instant::now();
         Ok(())
     }
+}
+
+/// Flushes the finished certificate `out` to disk and moves it from `writing` to `path`.
+fn put_in_place(mut out: BufWriter<File>, writing: &Path, path: &Path) -> Result<()> {
+    out.flush()
+        .and_then(|()| out.get_ref().sync_all())
+        .with_context(|| format!("writing {}", path.display()))?;
+    drop(out);
+    std::fs::rename(writing, path).with_context(|| format!("writing {}", path.display()))
 }
