@@ -120,13 +120,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         engine: args.engine,
         search: args.search.options_with(&args.method),
     });
-    if args.proof_from_search {
-        let config = nimbers.solver().config();
-        if config.threads != 1 || config.method != kayles_core::engine::Method::Outcome {
-            bail!("--proof-from-search needs --threads 1 and the outcome method");
-        }
-        nimbers.set_proof_from_search(true);
-    }
+    nimbers.set_proof_from_search(args.proof_from_search)?;
     let limit = match spec {
         // The base graph of modules.
         Some(_) => Limit::GRAPH,
