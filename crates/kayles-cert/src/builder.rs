@@ -283,27 +283,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// The moves of the connected position `x` in the documented order (vertices
     /// increasing; edges `(u, w)`, `u < w`, lexicographic), with what each leaves.
     fn moves(&self, x: &[u32]) -> Vec<(Move, Vec<u64>)> {
-        let adj = &self.adjacency;
-        let xs = adj.set(x);
-        let mut out = Vec::new();
-        for &u in x {
-            let (u, row) = (u as usize, adj.row(u as usize));
-            match self.game {
-                GameKind::Node => {
-                    out.push((Move::Vertex(u as u32), node_move_words(&xs, row, u)));
-                }
-                GameKind::Arc => {
-                    let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
-                    bitset::for_each(&inside, |w| {
-                        if w > u {
-                            let after = arc_move_words(&xs, u, w);
-                            out.push((Move::Edge(u as u32, w as u32), after));
-                        }
-                    });
-                }
-            }
-        }
-        out
+        moves_of(&self.adjacency, self.game, &self.adjacency.set(x))
     }
 
     /// The moves of `x` with their results split into components.
@@ -500,17 +480,54 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok((index, 0));
         }
         let v = self.value_of(rep)?;
-        let outcomes = self.outcomes(x);
+        self.moves_eq_fact(rep, v, false)
+    }
+
+    /// EQ(rep, v) by its moves: for each `j < v` one move whose result is exactly `j`,
+    /// with exact references for all its components (with `from_search`, first among the
+    /// results whose values the builder knows without the oracle, fewest vertices left
+    /// first; then, as without it, the oracle's witness); every other result refuted by
+    /// exact references and one NE reference (with `from_search`, to the largest
+    /// component whose value is not known: the one the search searched with the heap;
+    /// else, and without it, to the largest).
+    fn moves_eq_fact(&mut self, rep: &Rep, v: u32, from_search: bool) -> Result<(u64, u32), Error> {
+        self.poll()?;
+        let who = if from_search { "search" } else { "oracle" };
+        let x = rep.set.clone();
+        let outcomes = self.outcomes(&x);
+        let mut values: Vec<Option<u32>> = vec![None; outcomes.len()];
+        let mut unknown: Vec<Vec<usize>> = vec![Vec::new(); outcomes.len()];
+        if from_search {
+            for (i, o) in outcomes.iter().enumerate() {
+                let mut xor = 0;
+                for (k, c) in o.comps.iter().enumerate() {
+                    match self.value_known(c) {
+                        Some(value) => xor ^= value,
+                        None => unknown[i].push(k),
+                    }
+                }
+                values[i] = unknown[i].is_empty().then_some(xor);
+            }
+        }
         let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
         let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
         by_size.sort_by_key(|&i| outcomes[i].left);
         let results: Vec<Vec<Vec<u32>>> = outcomes.into_iter().map(|o| o.comps).collect();
         for j in 0..v {
-            let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
-            let Some(i) = self.first_of_value(&results, free, j)? else {
-                return Err(Error::Inconsistent(format!(
-                    "the oracle says a position has value {v} but no move leads to {j}"
-                )));
+            let known = by_size
+                .iter()
+                .copied()
+                .find(|&i| proofs[i].is_none() && values[i] == Some(j));
+            let i = match known {
+                Some(i) => i,
+                None => {
+                    let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
+                    self.first_of_value(&results, free, j)?.ok_or_else(|| {
+                        Error::Inconsistent(format!(
+                            "the {who} says a position has value {v} but no move leads to {j}"
+                        ))
+                    })?
+                }
             };
             proofs[i] = Some(self.exact_proof(&results[i])?);
         }
@@ -518,12 +535,19 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             if proofs[i].is_some() {
                 continue;
             }
-            let refs = match Self::largest(comps) {
+            // The component refuted by NE: the largest of those whose value is not known
+            // (the one the search searched with the heap), else the largest.
+            let big = unknown[i]
+                .iter()
+                .copied()
+                .max_by_key(|&k| (comps[k].len(), std::cmp::Reverse(k)))
+                .or_else(|| Self::largest(comps));
+            let refs = match big {
                 Some(big) => self.refs_not_value(comps, big, v)?,
                 None if v == 0 => {
-                    return Err(Error::Inconsistent(
-                        "the oracle says a position has value 0 but a move empties it".into(),
-                    ))
+                    return Err(Error::Inconsistent(format!(
+                        "the {who} says a position has value 0 but a move empties it"
+                    )))
                 }
                 None => Vec::new(),
             };
@@ -531,11 +555,11 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         }
         let fact = Fact {
             value: v,
-            set: x.to_vec(),
+            set: x,
             evidence: Evidence::Moves(proofs.into_iter().map(Option::unwrap_or_default).collect()),
         };
         let index = self.push(rep, &fact)?;
-        self.eq.insert(key, (index, v));
+        self.eq.insert(rep.key, (index, v));
         Ok((index, v))
     }
 }
@@ -573,7 +597,7 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
             self.eq_fact(&rep)?;
             return Ok(());
         }
-        self.searched_eq_fact(&rep, h)?;
+        self.moves_eq_fact(&rep, h, true)?;
         Ok(())
     }
 
@@ -688,83 +712,29 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
         let rep = self.reps.of(self.host, comp);
         self.known.get(&rep.key).copied()
     }
+}
 
-    /// EQ(rep, v) from the search's children: a move to each `j < v` among the results
-    /// whose values are all known (fewest vertices left first), else the oracle's
-    /// witness; every other result refuted by exact references and one NE reference (to
-    /// the component whose value is not known, which the search searched with the heap).
-    fn searched_eq_fact(&mut self, rep: &Rep, v: u32) -> Result<(u64, u32), Error> {
-        self.poll()?;
-        let x = rep.set.clone();
-        let outcomes = self.outcomes(&x);
-        let mut values: Vec<Option<u32>> = Vec::with_capacity(outcomes.len());
-        let mut unknown: Vec<Vec<usize>> = Vec::with_capacity(outcomes.len());
-        for o in &outcomes {
-            let mut xor = 0;
-            let mut open = Vec::new();
-            for (k, c) in o.comps.iter().enumerate() {
-                match self.value_known(c) {
-                    Some(value) => xor ^= value,
-                    None => open.push(k),
-                }
+/// The moves of the position `xs` (as words) in `game`, in the documented order
+/// (vertices increasing; edges `(u, w)`, `u < w`, lexicographic), with what each leaves.
+pub(crate) fn moves_of(adj: &Adjacency, game: GameKind, xs: &[u64]) -> Vec<(Move, Vec<u64>)> {
+    let mut out = Vec::new();
+    bitset::for_each(xs, |u| {
+        let row = adj.row(u);
+        match game {
+            GameKind::Node => {
+                out.push((Move::Vertex(u as u32), node_move_words(xs, row, u)));
             }
-            values.push(open.is_empty().then_some(xor));
-            unknown.push(open);
-        }
-        let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
-        let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
-        by_size.sort_by_key(|&i| outcomes[i].left);
-        let results: Vec<Vec<Vec<u32>>> = outcomes.into_iter().map(|o| o.comps).collect();
-        for j in 0..v {
-            let found = by_size
-                .iter()
-                .copied()
-                .find(|&i| proofs[i].is_none() && values[i] == Some(j));
-            let i = match found {
-                Some(i) => i,
-                None => {
-                    let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
-                    self.first_of_value(&results, free, j)?.ok_or_else(|| {
-                        Error::Inconsistent(format!(
-                            "the search says a position has value {v} but no move leads to {j}"
-                        ))
-                    })?
-                }
-            };
-            proofs[i] = Some(self.exact_proof(&results[i])?);
-        }
-        for (i, comps) in results.iter().enumerate() {
-            if proofs[i].is_some() {
-                continue;
+            GameKind::Arc => {
+                let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
+                bitset::for_each(&inside, |w| {
+                    if w > u {
+                        out.push((Move::Edge(u as u32, w as u32), arc_move_words(xs, u, w)));
+                    }
+                });
             }
-            if comps.is_empty() {
-                if v == 0 {
-                    return Err(Error::Inconsistent(
-                        "the search says a position has value 0 but a move empties it".into(),
-                    ));
-                }
-                proofs[i] = Some(Vec::new());
-                continue;
-            }
-            // The component refuted by NE: the largest of those whose value is not known
-            // (the one the search searched with the heap), else the largest.
-            let big = unknown[i]
-                .iter()
-                .copied()
-                .max_by_key(|&k| (comps[k].len(), std::cmp::Reverse(k)))
-                .or_else(|| Self::largest(comps))
-                .expect("a result with components");
-            proofs[i] = Some(self.refs_not_value(comps, big, v)?);
         }
-        let fact = Fact {
-            value: v,
-            set: x,
-            evidence: Evidence::Moves(proofs.into_iter().map(Option::unwrap_or_default).collect()),
-        };
-        let index = self.push(rep, &fact)?;
-        self.eq.insert(rep.key, (index, v));
-        Ok((index, v))
-    }
+    });
+    out
 }
 
 /// How far [`ProofBuilder::result_is`] may go for the value of a result's largest

@@ -7,13 +7,14 @@
 //! what an earlier run left in a loaded memo).
 
 use crate::bitset::{self, Adjacency};
-use crate::builder::ProofBuilder;
+use crate::builder::{moves_of, ProofBuilder};
 use crate::format::Header;
 use crate::mirror::Mirrors;
 use crate::oracle::SolverOracle;
 use crate::represent::{Dedup, Representatives};
 use crate::writer::CertificateWriter;
 use crate::{Error, Summary, DEFAULT_COMPUTED};
+use kayles_core::canonical::mix;
 use kayles_core::engine::proof::{Concluded, ProofHook};
 use kayles_core::game::GameSolver;
 use kayles_core::Graph;
@@ -238,13 +239,6 @@ impl Marks {
     }
 }
 
-/// A 64-bit mix (splitmix64's finaliser).
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// An isomorphism invariant of the connected position `set`: its order, and one round of
 /// colour refinement from the degrees (each vertex's degree with the multiset of its
 /// neighbours' degrees), summed. Isomorphic positions have the same signature (what the
@@ -359,7 +353,6 @@ fn mark_needed<F: Read + Seek>(
     records: u64,
     back: Option<&[u32]>,
 ) -> Result<Marks, Error> {
-    use kayles_core::rules::{arc_move_words, node_move_words};
     let adj = Adjacency::new(host);
     let order = host.order();
     let words = order.div_ceil(64).max(1);
@@ -486,32 +479,8 @@ fn mark_needed<F: Read + Seek>(
                     read_set(bytes, k, k, order, back, &mut option, words);
                     want(option.clone(), None, index, &mut wanted, &mut degree);
                 } else {
-                    for u in bitset::vertices(&set) {
-                        let u = u as usize;
-                        match game {
-                            kayles_core::GameKind::Node => want(
-                                node_move_words(&set, adj.row(u), u),
-                                Some(heap),
-                                index,
-                                &mut wanted,
-                                &mut degree,
-                            ),
-                            kayles_core::GameKind::Arc => {
-                                let inside: Vec<u64> =
-                                    set.iter().zip(adj.row(u)).map(|(s, r)| s & r).collect();
-                                for w in bitset::vertices(&inside) {
-                                    if w as usize > u {
-                                        want(
-                                            arc_move_words(&set, u, w as usize),
-                                            Some(heap),
-                                            index,
-                                            &mut wanted,
-                                            &mut degree,
-                                        );
-                                    }
-                                }
-                            }
-                        }
+                    for (_, after) in moves_of(&adj, game, &set) {
+                        want(after, Some(heap), index, &mut wanted, &mut degree);
                     }
                 }
             }
