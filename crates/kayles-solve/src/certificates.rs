@@ -250,13 +250,16 @@ impl PartFile {
         } = self;
         let log = suffixed(&writing, ".log");
         let out = BufWriter::new(file);
-        let written = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&log)
-            .with_context(|| format!("creating {}", log.display()))
+        // A new file, never one a link there names (as the part file: PartFile::create).
+        let written = remove_if_there(&[&log])
+            .and_then(|()| {
+                std::fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create_new(true)
+                    .open(&log)
+                    .with_context(|| format!("creating {}", log.display()))
+            })
             .and_then(|log_file| {
                 kayles_cert::search_proof::certify_by_search(graph, name, solver, out, log_file)
                     .with_context(|| format!("writing {}", path.display()))
