@@ -34,6 +34,9 @@
 //! - **cram** (only when named, not in `all`): Cram boards of three to six rows on one
 //!   thread beside igsolve built from `../shared/baselines` in the same run (module
 //!   `bench_cram`); `--only grid:5x8` picks boards, `--cap` stops long runs.
+//! - **certificates** (only when named): `kayles nimber --threads 1` alone and with a
+//!   certificate written both ways, `kayles-check` on each, and their sizes (module
+//!   `bench_certificates`).
 
 use crate::bench_engine::{median_of, Sample};
 use anyhow::{bail, Context, Result};
@@ -322,7 +325,7 @@ pub fn run(args: &[String]) -> Result<()> {
                 i += 1;
             }
             w @ ("table" | "search" | "modules" | "wak" | "chains" | "engine" | "outcome"
-            | "threads" | "cram" | "scale" | "all") => which = w,
+            | "threads" | "cram" | "scale" | "certificates" | "all") => which = w,
             other => bail!("unknown argument {other}"),
         }
         i += 1;
@@ -448,6 +451,10 @@ pub fn run(args: &[String]) -> Result<()> {
     }
     if which == "all" || which == "threads" {
         crate::bench_threads::run(runs.min(3), &only)?;
+    }
+    // Not in "all": queens 13's certificate takes minutes a run.
+    if which == "certificates" {
+        crate::bench_certificates::run(runs.min(3), cap, &only)?;
     }
     // Not in "all": a build with the feature mpi, and minutes of mpirun runs.
     if which == "scale" {

@@ -5,6 +5,7 @@
 //! regenerates `fixtures/`; `cargo xtask web` builds the web explorer (crates/kayles-web).
 
 mod bench;
+mod bench_certificates;
 mod bench_cram;
 mod bench_engine;
 mod bench_outcome;

@@ -283,27 +283,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// The moves of the connected position `x` in the documented order (vertices
     /// increasing; edges `(u, w)`, `u < w`, lexicographic), with what each leaves.
     fn moves(&self, x: &[u32]) -> Vec<(Move, Vec<u64>)> {
-        let adj = &self.adjacency;
-        let xs = adj.set(x);
-        let mut out = Vec::new();
-        for &u in x {
-            let (u, row) = (u as usize, adj.row(u as usize));
-            match self.game {
-                GameKind::Node => {
-                    out.push((Move::Vertex(u as u32), node_move_words(&xs, row, u)));
-                }
-                GameKind::Arc => {
-                    let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
-                    bitset::for_each(&inside, |w| {
-                        if w > u {
-                            let after = arc_move_words(&xs, u, w);
-                            out.push((Move::Edge(u as u32, w as u32), after));
-                        }
-                    });
-                }
-            }
-        }
-        out
+        moves_of(&self.adjacency, self.game, &self.adjacency.set(x))
     }
 
     /// The moves of `x` with their results split into components.
@@ -457,6 +437,30 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         comps.iter().map(|c| Ok(self.eq_ref(c)?.0)).collect()
     }
 
+    /// A result proof that a move's result (its components `comps`) is not `v`: exact
+    /// references for every component but `big`, and for `big` a proof that it is not
+    /// `v` xor the others' values.
+    fn refs_not_value(
+        &mut self,
+        comps: &[Vec<u32>],
+        big: usize,
+        v: u32,
+    ) -> Result<Vec<Ref>, Error> {
+        let mut refs = Vec::with_capacity(comps.len());
+        let mut others = 0;
+        for (k, c) in comps.iter().enumerate() {
+            if k != big {
+                let (r, value) = self.eq_ref(c)?;
+                others ^= value;
+                refs.push(r);
+            } else {
+                refs.push(Ref::Computed); // replaced below
+            }
+        }
+        refs[big] = self.ne_ref(&comps[big], v ^ others)?;
+        Ok(refs)
+    }
+
     /// The EQ fact about the representative `rep`, written first if need be.
     fn eq_fact(&mut self, rep: &Rep) -> Result<(u64, u32), Error> {
         self.poll()?;
@@ -476,17 +480,54 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok((index, 0));
         }
         let v = self.value_of(rep)?;
-        let outcomes = self.outcomes(x);
+        self.moves_eq_fact(rep, v, false)
+    }
+
+    /// EQ(rep, v) by its moves: for each `j < v` one move whose result is exactly `j`,
+    /// with exact references for all its components (with `from_search`, first among the
+    /// results whose values the builder knows without the oracle, fewest vertices left
+    /// first; then, as without it, the oracle's witness); every other result refuted by
+    /// exact references and one NE reference (with `from_search`, to the largest
+    /// component whose value is not known: the one the search searched with the heap;
+    /// else, and without it, to the largest).
+    fn moves_eq_fact(&mut self, rep: &Rep, v: u32, from_search: bool) -> Result<(u64, u32), Error> {
+        self.poll()?;
+        let who = if from_search { "search" } else { "oracle" };
+        let x = rep.set.clone();
+        let outcomes = self.outcomes(&x);
+        let mut values: Vec<Option<u32>> = vec![None; outcomes.len()];
+        let mut unknown: Vec<Vec<usize>> = vec![Vec::new(); outcomes.len()];
+        if from_search {
+            for (i, o) in outcomes.iter().enumerate() {
+                let mut xor = 0;
+                for (k, c) in o.comps.iter().enumerate() {
+                    match self.value_known(c) {
+                        Some(value) => xor ^= value,
+                        None => unknown[i].push(k),
+                    }
+                }
+                values[i] = unknown[i].is_empty().then_some(xor);
+            }
+        }
         let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
         let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
         by_size.sort_by_key(|&i| outcomes[i].left);
         let results: Vec<Vec<Vec<u32>>> = outcomes.into_iter().map(|o| o.comps).collect();
         for j in 0..v {
-            let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
-            let Some(i) = self.first_of_value(&results, free, j)? else {
-                return Err(Error::Inconsistent(format!(
-                    "the oracle says a position has value {v} but no move leads to {j}"
-                )));
+            let known = by_size
+                .iter()
+                .copied()
+                .find(|&i| proofs[i].is_none() && values[i] == Some(j));
+            let i = match known {
+                Some(i) => i,
+                None => {
+                    let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
+                    self.first_of_value(&results, free, j)?.ok_or_else(|| {
+                        Error::Inconsistent(format!(
+                            "the {who} says a position has value {v} but no move leads to {j}"
+                        ))
+                    })?
+                }
             };
             proofs[i] = Some(self.exact_proof(&results[i])?);
         }
@@ -494,35 +535,206 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             if proofs[i].is_some() {
                 continue;
             }
-            let mut refs = Vec::with_capacity(comps.len());
-            if let Some(big) = Self::largest(comps) {
-                let mut others = 0;
-                for (k, c) in comps.iter().enumerate() {
-                    if k != big {
-                        let (r, value) = self.eq_ref(c)?;
-                        others ^= value;
-                        refs.push(r);
-                    } else {
-                        refs.push(Ref::Computed); // replaced below
-                    }
+            // The component refuted by NE: the largest of those whose value is not known
+            // (the one the search searched with the heap), else the largest.
+            let big = unknown[i]
+                .iter()
+                .copied()
+                .max_by_key(|&k| (comps[k].len(), std::cmp::Reverse(k)))
+                .or_else(|| Self::largest(comps));
+            let refs = match big {
+                Some(big) => self.refs_not_value(comps, big, v)?,
+                None if v == 0 => {
+                    return Err(Error::Inconsistent(format!(
+                        "the {who} says a position has value 0 but a move empties it"
+                    )))
                 }
-                refs[big] = self.ne_ref(&comps[big], v ^ others)?;
-            } else if v == 0 {
-                return Err(Error::Inconsistent(
-                    "the oracle says a position has value 0 but a move empties it".into(),
-                ));
-            }
+                None => Vec::new(),
+            };
             proofs[i] = Some(refs);
         }
         let fact = Fact {
             value: v,
-            set: x.to_vec(),
+            set: x,
             evidence: Evidence::Moves(proofs.into_iter().map(Option::unwrap_or_default).collect()),
         };
         let index = self.push(rep, &fact)?;
-        self.eq.insert(key, (index, v));
+        self.eq.insert(rep.key, (index, v));
         Ok((index, v))
     }
+}
+
+/// What the search told ([`ProofBuilder::learn_loss`], [`ProofBuilder::learn_win`]),
+/// turned into facts: the search's own proof tree, with the builder's oracle asked only
+/// for what that tree does not cover.
+impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
+    /// The search concluded that `comp + *h` loses (`comp` connected, its vertices
+    /// increasing): writes EQ(comp, h) unless its class has one, each move refuted by
+    /// the facts the search concluded before (its children), the oracle asked only for
+    /// what they do not cover.
+    ///
+    /// # Errors
+    /// An I/O error of the output, the oracle's, or [`Error::Inconsistent`] when what the
+    /// search told contradicts itself.
+    pub fn learn_loss(&mut self, comp: &[u32], h: u32) -> Result<(), Error> {
+        if comp.len() <= self.computed {
+            return Ok(());
+        }
+        let rep = self.reps.of(self.host, comp);
+        if self.eq.contains_key(&rep.key) {
+            return Ok(());
+        }
+        match self.known.get(&rep.key) {
+            Some(&v) if v != h => {
+                return Err(Error::Inconsistent(format!(
+                    "the search found a position of value {h} that was {v} before"
+                )))
+            }
+            _ => {}
+        }
+        self.known.insert(rep.key, h);
+        if self.mirror(&rep.set).is_some() {
+            self.eq_fact(&rep)?;
+            return Ok(());
+        }
+        self.moves_eq_fact(&rep, h, true)?;
+        Ok(())
+    }
+
+    /// The search concluded that `comp + *h` wins by the move of `comp` that leaves
+    /// `option` (the union of the option's pieces; in Arc Kayles the search may leave
+    /// out isolated vertices, which have value 0): writes NE(comp, h) by that move
+    /// unless its class has an EQ fact or that NE fact. A move that cannot be made out
+    /// is left to the oracle (the parent's reference asks for it then).
+    ///
+    /// # Errors
+    /// As [`learn_loss`](Self::learn_loss).
+    pub fn learn_win(&mut self, comp: &[u32], h: u32, option: &[u32]) -> Result<(), Error> {
+        if comp.len() <= self.computed {
+            return Ok(());
+        }
+        let rep = self.reps.of(self.host, comp);
+        if self.eq.contains_key(&rep.key) || self.ne.contains_key(&(rep.key, h)) {
+            return Ok(());
+        }
+        // The option in the representative's labels.
+        let left: Vec<u32> = match &rep.map {
+            None => option.to_vec(),
+            Some(images) => {
+                let mut inside: Vec<u32> = rep
+                    .set
+                    .iter()
+                    .zip(images)
+                    .filter(|(_, image)| option.binary_search(image).is_ok())
+                    .map(|(&v, _)| v)
+                    .collect();
+                inside.sort_unstable();
+                inside
+            }
+        };
+        let Some((mv, after)) = self.move_leaving(&rep.set, &left) else {
+            return Ok(());
+        };
+        let comps = self.adjacency.components(after);
+        let refs = self.exact_proof(&comps)?;
+        let mut value = 0;
+        for c in &comps {
+            value ^= self.nimber(c)?;
+        }
+        if value != h {
+            return Err(Error::Inconsistent(format!(
+                "the search's winning move leads to {value}, not {h}"
+            )));
+        }
+        let fact = Fact {
+            value: h,
+            set: rep.set.clone(),
+            evidence: Evidence::Witness(mv, refs),
+        };
+        let index = self.push(&rep, &fact)?;
+        self.ne.insert((rep.key, h), index);
+        Ok(())
+    }
+
+    /// The move of the connected position `x` that leaves `left` (Arc Kayles: and
+    /// perhaps isolated vertices besides), with what it leaves.
+    fn move_leaving(&self, x: &[u32], left: &[u32]) -> Option<(Move, Vec<u64>)> {
+        let adj = &self.adjacency;
+        let xs = adj.set(x);
+        let ls = adj.set(left);
+        if ls.iter().zip(&xs).any(|(l, s)| l & !s != 0) {
+            return None;
+        }
+        let gone: Vec<u64> = xs.iter().zip(&ls).map(|(s, l)| s & !l).collect();
+        match self.game {
+            GameKind::Node => bitset::vertices(&gone).into_iter().find_map(|u| {
+                let after = node_move_words(&xs, adj.row(u as usize), u as usize);
+                (after == ls).then_some((Move::Vertex(u), after))
+            }),
+            GameKind::Arc => {
+                let mut found = None;
+                for u in bitset::vertices(&gone) {
+                    let row = adj.row(u as usize);
+                    for w in bitset::vertices(&gone) {
+                        if w <= u || row[w as usize / 64] >> (w % 64) & 1 == 0 {
+                            continue;
+                        }
+                        let after = arc_move_words(&xs, u as usize, w as usize);
+                        // The rest of what is gone must be isolated in what is left.
+                        let isolated = bitset::vertices(&after).into_iter().all(|v| {
+                            ls[v as usize / 64] >> (v % 64) & 1 == 1
+                                || adj
+                                    .row(v as usize)
+                                    .iter()
+                                    .zip(&after)
+                                    .all(|(r, a)| r & a == 0)
+                        });
+                        if isolated {
+                            found = Some((Move::Edge(u, w), after));
+                            break;
+                        }
+                    }
+                    if found.is_some() {
+                        break;
+                    }
+                }
+                found
+            }
+        }
+    }
+
+    /// The exact value of the connected `comp` when the builder knows it without the
+    /// oracle: small, or learnt.
+    fn value_known(&mut self, comp: &[u32]) -> Option<u32> {
+        if comp.len() <= self.computed {
+            return Some(self.small_nimber(comp));
+        }
+        let rep = self.reps.of(self.host, comp);
+        self.known.get(&rep.key).copied()
+    }
+}
+
+/// The moves of the position `xs` (as words) in `game`, in the documented order
+/// (vertices increasing; edges `(u, w)`, `u < w`, lexicographic), with what each leaves.
+pub(crate) fn moves_of(adj: &Adjacency, game: GameKind, xs: &[u64]) -> Vec<(Move, Vec<u64>)> {
+    let mut out = Vec::new();
+    bitset::for_each(xs, |u| {
+        let row = adj.row(u);
+        match game {
+            GameKind::Node => {
+                out.push((Move::Vertex(u as u32), node_move_words(xs, row, u)));
+            }
+            GameKind::Arc => {
+                let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
+                bitset::for_each(&inside, |w| {
+                    if w > u {
+                        out.push((Move::Edge(u as u32, w as u32), arc_move_words(xs, u, w)));
+                    }
+                });
+            }
+        }
+    });
+    out
 }
 
 /// How far [`ProofBuilder::result_is`] may go for the value of a result's largest

@@ -33,6 +33,7 @@ pub mod mirror;
 pub mod oracle;
 pub mod represent;
 pub mod resume;
+pub mod search_proof;
 pub mod set_key;
 pub mod writer;
 

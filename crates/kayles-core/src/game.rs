@@ -86,6 +86,19 @@ impl GameSolver {
         delegate!(self, s => s.set_stop_flag(flag))
     }
 
+    /// See [`VertexSolver::set_proof_hook`](crate::vertex_game::VertexSolver::set_proof_hook).
+    pub fn set_proof_hook(
+        &mut self,
+        hook: Option<std::sync::Arc<dyn crate::engine::proof::ProofHook>>,
+    ) {
+        delegate!(self, s => s.set_proof_hook(hook))
+    }
+
+    /// See [`VertexSolver::internal_order`](crate::vertex_game::VertexSolver::internal_order).
+    pub fn internal_order(&mut self, host: &crate::Graph) -> Option<Vec<usize>> {
+        delegate!(self, s => s.internal_order(host))
+    }
+
     /// The layers in use.
     pub fn config(&self) -> crate::engine::SearchConfig {
         delegate!(self, s => s.config())

@@ -912,6 +912,21 @@ impl<R: VertexRules> VertexSolver<R> {
         self.memo.config()
     }
 
+    /// Gives the outcome search a proof hook (engine/proof.rs), or takes it away.
+    pub fn set_proof_hook(&mut self, hook: Option<Arc<dyn crate::engine::proof::ProofHook>>) {
+        self.memo.set_proof_hook(hook);
+    }
+
+    /// How the search numbers the vertices of `host` inside, when it renumbers them
+    /// (host vertex `v` is searched as `perm[v]`; see
+    /// [`set_host_symmetry`](Self::set_host_symmetry)): what a proof hook's vertex sets
+    /// are in.
+    pub fn internal_order(&mut self, host: &Graph) -> Option<Vec<usize>> {
+        self.prepare_internal_order(host);
+        self.symmetry.as_ref().filter(|sym| sym.is_host(host))?;
+        self.internal.as_ref().map(|(perm, _)| perm.clone())
+    }
+
     /// Changes the layers; the memos stay (their keys are full keys, valid under any
     /// configuration).
     pub fn set_config(&mut self, config: SearchConfig) {

@@ -223,6 +223,61 @@ impl PartFile {
         })
     }
 
+    /// Whether the proof starts afresh (no saved proof to go on from).
+    pub fn is_fresh(&self) -> bool {
+        self.resume.is_none()
+    }
+
+    /// Searches the nimber of `graph` named `name` with `solver` (set up for it, on one
+    /// thread) and writes its certificate from the search's own proof tree
+    /// (`kayles_cert::search_proof`; the tree streamed to `FILE.part.log`, removed at
+    /// the end), then gives the file its final name. Not resumable (a run killed midway
+    /// starts the certificate again; with `--memo-file` its search is the memo's).
+    ///
+    /// # Errors
+    /// As [`write`](Self::write).
+    pub fn write_by_search(
+        self,
+        graph: &kayles_core::Graph,
+        name: &str,
+        solver: &mut GameSolver,
+    ) -> Result<(Summary, PathBuf)> {
+        let PartFile {
+            path,
+            writing,
+            file,
+            ..
+        } = self;
+        let log = suffixed(&writing, ".log");
+        let out = BufWriter::new(file);
+        // A new file, never one a link there names (as the part file: PartFile::create).
+        let written = remove_if_there(&[&log])
+            .and_then(|()| {
+                std::fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create_new(true)
+                    .open(&log)
+                    .with_context(|| format!("creating {}", log.display()))
+            })
+            .and_then(|log_file| {
+                kayles_cert::search_proof::certify_by_search(graph, name, solver, out, log_file)
+                    .with_context(|| format!("writing {}", path.display()))
+            });
+        let _ = std::fs::remove_file(&log);
+        let finished = written.and_then(|(out, summary, _)| {
+            put_in_place(out, &writing, &path)?;
+            Ok(summary)
+        });
+        match finished {
+            Ok(summary) => Ok((summary, path)),
+            Err(e) => {
+                let _ = std::fs::remove_file(&writing);
+                Err(e)
+            }
+        }
+    }
+
     /// Writes the certificate of the graph `graph` named `name` (a family spec or graph6:
     /// the name `kayles-check` is given) from `solver`, which has just searched it with
     /// the set-up its name implies (its memo answers the proof's questions), saving the
@@ -278,13 +333,8 @@ impl PartFile {
                 Err(e) => Err(e).with_context(|| format!("writing {}", path.display())),
             };
         let writing = checkpoint.writing;
-        let finished = written.and_then(|(mut out, summary)| {
-            out.flush()
-                .and_then(|()| out.get_ref().sync_all())
-                .with_context(|| format!("writing {}", path.display()))?;
-            drop(out);
-            std::fs::rename(&writing, &path)
-                .with_context(|| format!("writing {}", path.display()))?;
+        let finished = written.and_then(|(out, summary)| {
+            put_in_place(out, &writing, &path)?;
             Ok(summary)
         });
         let summary = match finished {
@@ -383,4 +433,13 @@ impl Checkpoint for FileCheckpoint {
         self.last = Instant::now();
         Ok(())
     }
+}
+
+/// Flushes the finished certificate `out` to disk and moves it from `writing` to `path`.
+fn put_in_place(mut out: BufWriter<File>, writing: &Path, path: &Path) -> Result<()> {
+    out.flush()
+        .and_then(|()| out.get_ref().sync_all())
+        .with_context(|| format!("writing {}", path.display()))?;
+    drop(out);
+    std::fs::rename(writing, path).with_context(|| format!("writing {}", path.display()))
 }

@@ -170,9 +170,28 @@ pub struct Nimbers {
     modular: ModularSolver,
     /// When a certificate's proof saves its state.
     proof_saves: ProofSaves,
+    /// Certificates written from the search's own proof tree (one thread).
+    proof_from_search: bool,
 }
 
 impl Nimbers {
+    /// Certificates written from the search's own proof tree
+    /// (`kayles_cert::search_proof`, docs/certificates.md "Written by the search") when
+    /// `on`, from a fresh start (no saved proof); else, as by default, by the proof
+    /// builder asking the warm memo after the search.
+    ///
+    /// # Errors
+    /// When `on` and the search is not one of one thread with the outcome method (the
+    /// only search that tells its proof hook what it concludes).
+    pub fn set_proof_from_search(&mut self, on: bool) -> Result<()> {
+        let config = self.solver.config();
+        if on && (config.threads != 1 || config.method != kayles_core::engine::Method::Outcome) {
+            bail!("--proof-from-search needs --threads 1 and the outcome method");
+        }
+        self.proof_from_search = on;
+        Ok(())
+    }
+
     /// Solvers for `request`.
     pub fn new(request: Request) -> Self {
         Nimbers {
@@ -180,6 +199,7 @@ impl Nimbers {
             solver: request.search.solver(request.game),
             modular: ModularSolver::new(),
             proof_saves: ProofSaves::default(),
+            proof_from_search: false,
         }
     }
 
@@ -359,6 +379,17 @@ impl Nimbers {
         path: &Path,
     ) -> Result<(u32, kayles_cert::Summary)> {
         let file = PartFile::create(path)?;
+        // Asked for (on one thread, with the outcome method: `set_proof_from_search`),
+        // from a fresh start: the certificate is written from the search's own proof
+        // tree (docs/certificates.md, "Written by the search"); else the proof asks the
+        // warm memo after the search.
+        if self.proof_from_search && !has_mirror_strategy(graph) && file.is_fresh() {
+            self.request
+                .search
+                .prepare(&mut self.solver, Some(&graph.name));
+            let (summary, _) = file.write_by_search(&graph.graph, &graph.name, &mut self.solver)?;
+            return Ok((summary.nimber, summary));
+        }
         // A graph with a mirror strategy is proved by it (one fact), without a search.
         let value = if has_mirror_strategy(graph) {
             0

@@ -64,6 +64,12 @@ pub struct Args {
     /// --memo-file the search and the proof keep their memo in that file.
     #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
     certificate: Option<std::path::PathBuf>,
+    /// With --certificate and --threads 1: write the certificate from the search's own
+    /// proof tree, streamed to FILE.part.log while the search runs, instead of asking the
+    /// memo after the search (docs/certificates.md, "Written by the search"; not
+    /// resumable).
+    #[arg(long, requires = "certificate")]
+    proof_from_search: bool,
     /// Keep the search's memo in FILE (one GRAPH, search route): loaded at the start when
     /// FILE exists (it must be the memo of this graph, game and memo key), saved while the
     /// search runs (see --memo-save-seconds) and at the end, so that a killed run, started
@@ -114,6 +120,7 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
         engine: args.engine,
         search: args.search.options_with(&args.method),
     });
+    nimbers.set_proof_from_search(args.proof_from_search)?;
     let limit = match spec {
         // The base graph of modules.
         Some(_) => Limit::GRAPH,

@@ -321,6 +321,8 @@ pub struct SharedMemo {
     pub(super) stopped: AtomicBool,
     /// Set when a nimber above 255 was met.
     pub(super) overflow: AtomicBool,
+    /// Told of every node the outcome search concludes on one thread (engine/proof.rs).
+    pub(super) proof: Option<Arc<dyn super::proof::ProofHook>>,
 }
 
 impl SharedMemo {
@@ -342,6 +344,7 @@ impl SharedMemo {
             stop: None,
             stopped: AtomicBool::new(false),
             overflow: AtomicBool::new(false),
+            proof: None,
         }
     }
 
@@ -364,6 +367,13 @@ impl SharedMemo {
     /// memos are emptied (values computed after the stop would be wrong).
     pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.stop = flag;
+    }
+
+    /// A hook told of every node the outcome search concludes (a certificate writer,
+    /// engine/proof.rs), or none (the default: the search pays one test per node). Only a
+    /// search on one thread calls it.
+    pub fn set_proof_hook(&mut self, hook: Option<Arc<dyn super::proof::ProofHook>>) {
+        self.proof = hook;
     }
 
     /// Empties the host-symmetry memo and the leaf's host table (their keys are vertex

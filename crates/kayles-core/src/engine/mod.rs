@@ -35,6 +35,7 @@ pub(crate) mod lookup;
 pub mod memo;
 pub(crate) mod mex_method;
 pub(crate) mod outcome;
+pub mod proof;
 pub mod remote;
 
 pub use crate::record::Record;
@@ -83,6 +84,9 @@ pub trait Position: Clone + Eq + Send + Sync + 'static {
     fn is_vacant(&self) -> bool;
     /// A well-mixed 64-bit hash.
     fn hash64(&self) -> u64;
+    /// Appends the position as vertex-set words, for a proof hook (engine/proof.rs);
+    /// nothing by default (a position that is not a vertex set).
+    fn words_into(&self, _out: &mut Vec<u64>) {}
 }
 
 #[inline]
@@ -109,6 +113,10 @@ impl<S: Bits> Position for S {
     #[inline]
     fn hash64(&self) -> u64 {
         mix_words((0..S::WORDS).map(|i| self.word(i)))
+    }
+    #[inline]
+    fn words_into(&self, out: &mut Vec<u64>) {
+        out.extend((0..S::WORDS).map(|i| self.word(i)));
     }
 }
 

@@ -165,6 +165,9 @@ impl<G: Game> Engine<'_, '_, G> {
     ) -> bool {
         let heap_first = self.context.memo.config.heap_moves_first;
         if heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
+            if self.context.memo.proof.is_some() {
+                self.prove(component, heap, super::proof::Concluded::WinByHeap);
+            }
             return true;
         }
         if self.stopped() || self.cancelled() {
@@ -176,6 +179,12 @@ impl<G: Game> Engine<'_, '_, G> {
         self.state.depth -= 1;
         if !win && !heap_first && self.heap_move_wins(component, heap, &mut record, pending) {
             win = true;
+            if self.context.memo.proof.is_some() {
+                self.prove(component, heap, super::proof::Concluded::WinByHeap);
+            }
+        }
+        if !win && self.context.memo.proof.is_some() {
+            self.prove(component, heap, super::proof::Concluded::Loss);
         }
         let record = Record::decided(heap, win);
         self.store_under(pending, record);
@@ -248,6 +257,9 @@ impl<G: Game> Engine<'_, '_, G> {
                 match settled {
                     Some(false) => {
                         won = true;
+                        if self.context.memo.proof.is_some() {
+                            self.prove_win(component, heap, start..i);
+                        }
                         break;
                     }
                     Some(true) => {}
@@ -282,6 +294,10 @@ impl<G: Game> Engine<'_, '_, G> {
                 self.losing_candidate(first, self.state.candidates.len(), heap)
             };
             won = winner.is_some();
+            if let (Some(c), Some(_)) = (winner, &self.context.memo.proof) {
+                let Candidate { start, end, .. } = self.state.candidates[c];
+                self.prove_win(component, heap, start as usize..end as usize);
+            }
             if let Some(winner) = winner.filter(|_| killer_node) {
                 if winner < first + killers_moved {
                     self.state.stats.killer_wins += 1;
@@ -292,6 +308,46 @@ impl<G: Game> Engine<'_, '_, G> {
         self.state.candidates.truncate(first);
         self.state.pieces.truncate(base);
         won
+    }
+
+    /// Tells the proof hook (engine/proof.rs) that `component + *heap` was concluded as
+    /// `how` says: on one thread, and not once the search is stopped.
+    fn prove(&mut self, component: &G::Position, heap: u8, how: super::proof::Concluded<'_>) {
+        let Some(hook) = self.proof_hook() else {
+            return;
+        };
+        let mut words = Vec::new();
+        component.words_into(&mut words);
+        hook.concluded(&words, heap, how);
+    }
+
+    /// Tells the proof hook that `component + *heap` wins by the option
+    /// `pieces[range]`, which loses.
+    fn prove_win(&mut self, component: &G::Position, heap: u8, range: Range<usize>) {
+        let Some(hook) = self.proof_hook() else {
+            return;
+        };
+        let mut words = Vec::new();
+        component.words_into(&mut words);
+        let mut option = Vec::new();
+        let mut union = vec![0u64; words.len()];
+        for piece in &self.state.pieces[range] {
+            option.clear();
+            piece.words_into(&mut option);
+            for (u, w) in union.iter_mut().zip(&option) {
+                *u |= w;
+            }
+        }
+        hook.concluded(&words, heap, super::proof::Concluded::WinByOption(&union));
+    }
+
+    /// The proof hook, when the memo has one and this search may tell it: one thread,
+    /// neither stopped nor cancelled.
+    fn proof_hook(&self) -> Option<std::sync::Arc<dyn super::proof::ProofHook>> {
+        if self.context.parallel || self.stopped() || self.cancelled() {
+            return None;
+        }
+        self.context.memo.proof.clone()
     }
 
     /// Moves the candidates made by this depth's killer replies to `first` and after it,

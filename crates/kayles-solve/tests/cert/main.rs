@@ -3,6 +3,7 @@
 //! agreement with the definition of the game on random graphs.
 
 mod accept;
+mod by_search;
 mod damage;
 /// The corpus of known values (`fixtures/known/`), shared by every crate's tests.
 #[path = "../../../../fixtures/known/known.rs"]
