@@ -134,11 +134,21 @@ impl VertexRules for ArcKayles {
         }
         let mut by_degree = [S::empty(); 3];
         let mut degrees = 0;
-        for v in component.iter() {
-            let d = host.degree_in(v, component);
-            degrees += d;
-            if (2..=4).contains(&d) {
-                by_degree[d as usize - 2].insert(v);
+        if let Some(slices) = host.degree_slices(component) {
+            // By word shifts (a host with few edge offsets, as a grid).
+            for (i, slice) in slices.iter().enumerate() {
+                degrees += slice.count() << i;
+            }
+            for (d, set) in (2..).zip(&mut by_degree) {
+                *set = Host::of_degree(component, &slices, d);
+            }
+        } else {
+            for v in component.iter() {
+                let d = host.degree_in(v, component);
+                degrees += d;
+                if (2..=4).contains(&d) {
+                    by_degree[d as usize - 2].insert(v);
+                }
             }
         }
         if order >= CENTRE_FIRST_MIN_ORDER && degrees < CENTRE_FIRST_DEGREE_BELOW * order {
@@ -283,12 +293,13 @@ fn distances<S: Bits>(host: &Host<S>, component: S, from: usize, dist: &mut [u32
     let mut last = from;
     while let Some(v) = frontier.first() {
         last = v;
-        let mut next = S::empty();
         for v in frontier.iter() {
             dist[v] = d;
-            next = next.union(host.open[v]);
         }
-        frontier = next.intersection(component).difference(seen);
+        frontier = host
+            .neighbours_of_set(frontier)
+            .intersection(component)
+            .difference(seen);
         seen = seen.union(frontier);
         d += 1;
     }
@@ -331,6 +342,9 @@ fn find_squares<S: Bits>(host: &Host<S>, component: S, degree_two: S, out: &mut 
 
 /// The vertices of degree 2 of `component`.
 fn degree_two_of<S: Bits>(host: &Host<S>, component: S) -> S {
+    if let Some(slices) = host.degree_slices(component) {
+        return Host::of_degree(component, &slices, 2);
+    }
     let mut two = S::empty();
     for v in component.iter() {
         if host.degree_in(v, component) == 2 {

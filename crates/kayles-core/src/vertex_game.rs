@@ -138,6 +138,52 @@ pub struct Host<S> {
     pub second: Vec<S>,
     /// Adjacency lists (for the component walk and the codes of wide sets).
     pub neighbour_lists: Vec<Vec<u32>>,
+    /// The edges grouped by offset, when the host has at most [`MAX_SHIFT_OFFSETS`] of
+    /// them and fits two words ([`Host::neighbours_of_set`]).
+    offsets: [Offset<S>; MAX_SHIFT_OFFSETS],
+    /// How many of `offsets` are used; 0 when neighbourhoods are taken vertex by vertex.
+    offset_count: usize,
+}
+
+/// The most distinct offsets `v - u` over the edges `uv` (`u < v`) of a host whose
+/// neighbourhoods of sets are taken by word shifts ([`Host::neighbours_of_set`]). A grid
+/// numbered row by row has two (1 and the row length); any graph with few offsets
+/// qualifies, whatever it is.
+pub const MAX_SHIFT_OFFSETS: usize = 4;
+
+/// The edges `u (u + d)` of a host with one offset `d`.
+#[derive(Debug, Clone, Copy, Default)]
+struct Offset<S> {
+    /// The offset.
+    d: u32,
+    /// The lower ends `u`.
+    low: S,
+    /// The upper ends `u + d`.
+    high: S,
+}
+
+/// `set` with every vertex `v` moved to `v + d` (those past the width dropped); sets of
+/// one or two words only.
+#[inline(always)]
+fn shifted_up<S: Bits>(set: S, d: u32) -> S {
+    if S::WORDS == 1 {
+        S::from_words(&[set.word(0) << d])
+    } else {
+        let x = (u128::from(set.word(1)) << 64 | u128::from(set.word(0))) << d;
+        S::from_words(&[x as u64, (x >> 64) as u64])
+    }
+}
+
+/// `set` with every vertex `v >= d` moved to `v - d` (the others dropped); sets of one or
+/// two words only.
+#[inline(always)]
+fn shifted_down<S: Bits>(set: S, d: u32) -> S {
+    if S::WORDS == 1 {
+        S::from_words(&[set.word(0) >> d])
+    } else {
+        let x = (u128::from(set.word(1)) << 64 | u128::from(set.word(0))) >> d;
+        S::from_words(&[x as u64, (x >> 64) as u64])
+    }
 }
 
 impl<S: Bits> Host<S> {
@@ -148,14 +194,112 @@ impl<S: Bits> Host<S> {
             .iter()
             .map(|&ball| ball.iter().fold(ball, |acc, u| acc.union(closed[u])))
             .collect();
+        let neighbour_lists: Vec<Vec<u32>> = (0..g.order())
+            .map(|v| g.neighbours(v).iter().map(|u| u as u32).collect())
+            .collect();
+        let (offsets, offset_count) = Self::offsets_of(&neighbour_lists);
         Host {
             closed,
             second,
             open: g.open_neighbourhoods::<S>(),
-            neighbour_lists: (0..g.order())
-                .map(|v| g.neighbours(v).iter().map(|u| u as u32).collect())
-                .collect(),
+            neighbour_lists,
+            offsets,
+            offset_count,
         }
+    }
+
+    /// The edges grouped by offset, when there are at most [`MAX_SHIFT_OFFSETS`] offsets
+    /// and sets fit two words; else none.
+    fn offsets_of(lists: &[Vec<u32>]) -> ([Offset<S>; MAX_SHIFT_OFFSETS], usize) {
+        let mut offsets = [Offset::default(); MAX_SHIFT_OFFSETS];
+        let mut count = 0;
+        if S::WORDS > 2 {
+            return (offsets, 0);
+        }
+        for (u, list) in lists.iter().enumerate() {
+            for &v in list.iter().filter(|&&v| v as usize > u) {
+                let d = v - u as u32;
+                let i = match offsets[..count].iter().position(|o| o.d == d) {
+                    Some(i) => i,
+                    None if count < MAX_SHIFT_OFFSETS => {
+                        offsets[count].d = d;
+                        count += 1;
+                        count - 1
+                    }
+                    None => return ([Offset::default(); MAX_SHIFT_OFFSETS], 0),
+                };
+                offsets[i].low.insert(u);
+                offsets[i].high.insert(v as usize);
+            }
+        }
+        (offsets, count)
+    }
+
+    /// Whether [`neighbours_of_set`](Self::neighbours_of_set) works by word shifts (the
+    /// host has at most [`MAX_SHIFT_OFFSETS`] edge offsets and at most 128 vertices).
+    #[inline]
+    pub fn by_shifts(&self) -> bool {
+        self.offset_count > 0
+    }
+
+    /// The vertices adjacent to some vertex of `set`: on a host with few edge offsets
+    /// (grids numbered row by row, paths, ladders), a few word shifts and masks, one pair
+    /// per offset; else the union of the open neighbourhoods, vertex by vertex (any
+    /// width).
+    #[inline]
+    pub fn neighbours_of_set(&self, set: S) -> S {
+        if self.offset_count > 0 {
+            let mut next = S::empty();
+            for o in &self.offsets[..self.offset_count] {
+                next = next
+                    .union(shifted_up(set.intersection(o.low), o.d))
+                    .union(shifted_down(set.intersection(o.high), o.d));
+            }
+            next
+        } else {
+            set.iter()
+                .fold(S::empty(), |next, v| next.union(self.open[v]))
+        }
+    }
+
+    /// The degrees inside `set` of its vertices, bit-sliced: vertex `v` of `set` has
+    /// degree `sum of 2^i over the slices i holding v`. By word shifts, on a host with
+    /// few edge offsets only (else None).
+    #[inline]
+    pub fn degree_slices(&self, set: S) -> Option<[S; 4]> {
+        if self.offset_count == 0 {
+            return None;
+        }
+        let mut slices = [S::empty(); 4];
+        let mut add = |bit: S| {
+            let mut carry = bit;
+            for slice in &mut slices {
+                let next = slice.intersection(carry);
+                *slice = slice.union(carry).difference(next);
+                carry = next;
+            }
+        };
+        for o in &self.offsets[..self.offset_count] {
+            // v has the neighbour v + d in the set, or v - d.
+            add(shifted_down(set, o.d).intersection(o.low).intersection(set));
+            add(shifted_up(set, o.d).intersection(o.high).intersection(set));
+        }
+        Some(slices)
+    }
+
+    /// The vertices of `set` of degree exactly `d` (below 16) inside `set`, from its
+    /// [`degree_slices`](Self::degree_slices).
+    #[inline]
+    pub fn of_degree(set: S, slices: &[S; 4], d: u32) -> S {
+        let mut of = set;
+        for (i, &slice) in slices.iter().enumerate() {
+            of = if d >> i & 1 == 1 {
+                of.intersection(slice)
+            } else {
+                of.difference(slice)
+            };
+        }
+        of
     }
 
     /// Number of vertices.
@@ -174,7 +318,11 @@ impl<S: Bits> Host<S> {
         if S::WORDS <= BITSET_WORDS {
             let mut left = set;
             while let Some(start) = left.first() {
-                let piece = component_within(&self.closed, start, left);
+                let piece = if self.offset_count > 0 {
+                    self.component_by_shifts(start, left)
+                } else {
+                    component_within(&self.closed, start, left)
+                };
                 left = left.difference(piece);
                 if keep(piece.count()) {
                     out.push(piece);
@@ -183,6 +331,22 @@ impl<S: Bits> Host<S> {
         } else {
             self.split_wide(set, out, &keep);
         }
+    }
+
+    /// The component of `start` inside `within`, a frontier at a time by
+    /// [`neighbours_of_set`](Self::neighbours_of_set).
+    #[inline]
+    fn component_by_shifts(&self, start: usize, within: S) -> S {
+        let mut piece = S::singleton(start);
+        let mut frontier = piece;
+        while !frontier.is_empty() {
+            frontier = self
+                .neighbours_of_set(frontier)
+                .intersection(within)
+                .difference(piece);
+            piece = piece.union(frontier);
+        }
+        piece
     }
 
     /// [`split_into`](Self::split_into) for wide sets. Kept out of line so that the
@@ -243,11 +407,10 @@ impl<S: Bits> Host<S> {
                     piece = left;
                     break;
                 }
-                let mut next = S::empty();
-                for v in frontier.iter() {
-                    next = next.union(self.closed[v]);
-                }
-                frontier = next.intersection(left).difference(piece);
+                frontier = self
+                    .neighbours_of_set(frontier)
+                    .intersection(left)
+                    .difference(piece);
                 if frontier.is_empty() {
                     break;
                 }

@@ -14,6 +14,7 @@ mod known_values;
 mod moves;
 mod properties;
 mod reductions;
+mod shifts;
 mod split;
 mod symmetry;
 mod threads;

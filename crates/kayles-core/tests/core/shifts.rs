@@ -1,0 +1,165 @@
+//! Neighbourhoods of sets by word shifts (`Host::neighbours_of_set`, `degree_slices`), on
+//! hosts with few edge offsets: against the plain union of open neighbourhoods and the
+//! degree counted vertex by vertex, on random graphs whose edges take at most four
+//! offsets (grids numbered row by row are such graphs), one and two words wide; and the
+//! search on them against the definition.
+
+use kayles_core::bits::Bits;
+use kayles_core::vertex_game::{Host, MAX_SHIFT_OFFSETS};
+use kayles_core::{arc, brute, families, node, Graph};
+use quickcheck::{Arbitrary, Gen};
+
+/// A random graph on `n` vertices whose edges `u (u + d)` take at most `offsets`
+/// distinct offsets `d`.
+fn few_offsets(g: &mut Gen, n: usize, offsets: usize, density: u8) -> Graph {
+    let mut graph = Graph::new(n);
+    if n < 2 {
+        return graph;
+    }
+    let ds: Vec<usize> = (0..offsets)
+        .map(|_| 1 + usize::arbitrary(g) % (n - 1))
+        .collect();
+    for &d in &ds {
+        for u in 0..n - d {
+            if u8::arbitrary(g) % 100 < density {
+                graph.add_edge(u, u + d);
+            }
+        }
+    }
+    graph
+}
+
+/// `neighbours_of_set` and `degree_slices` against the vertex-by-vertex answers, and
+/// the components by shifts against the graph's own, on `sets`.
+fn agrees<S: Bits>(g: &Graph, sets: &[S]) -> bool {
+    let host = Host::<S>::new(g);
+    for &set in sets {
+        let union = set
+            .iter()
+            .fold(S::empty(), |acc, v| acc.union(host.open[v]));
+        if host.neighbours_of_set(set) != union {
+            return false;
+        }
+        if let Some(slices) = host.degree_slices(set) {
+            for d in 0..16 {
+                let of = Host::of_degree(set, &slices, d);
+                if set
+                    .iter()
+                    .any(|v| (host.degree_in(v, set) == d) != of.contains(v))
+                {
+                    return false;
+                }
+            }
+        }
+        let mut pieces = Vec::new();
+        host.split_into(set, &mut pieces, |_| true);
+        let words = |p: &S| (0..S::WORDS).map(|i| p.word(i)).collect::<Vec<_>>();
+        let mut ours: Vec<Vec<u64>> = pieces.iter().map(words).collect();
+        let set_words = words(&set);
+        let subset = kayles_core::VertexSet::from_vertices(
+            g.order(),
+            (0..g.order()).filter(|&v| set_words[v / 64] >> (v % 64) & 1 == 1),
+        );
+        let mut theirs: Vec<Vec<u64>> = g
+            .components(&subset)
+            .iter()
+            .map(|c| {
+                words(&S::from_words(&c.iter().fold(
+                    vec![0u64; S::WORDS],
+                    |mut w, v| {
+                        w[v / 64] |= 1 << (v % 64);
+                        w
+                    },
+                )))
+            })
+            .collect();
+        ours.sort();
+        theirs.sort();
+        if ours != theirs {
+            return false;
+        }
+    }
+    true
+}
+
+/// Random subsets of the first `n` vertices, one or two words.
+fn random_sets<S: Bits>(g: &mut Gen, n: usize, count: usize) -> Vec<S> {
+    let mut sets = vec![S::prefix(n)];
+    for _ in 0..count {
+        let words: Vec<u64> = (0..S::WORDS)
+            .map(|_| u64::arbitrary(g) | u64::arbitrary(g))
+            .collect();
+        sets.push(S::from_words(&words).intersection(S::prefix(n)));
+    }
+    sets
+}
+
+/// A graph with few offsets on up to 64 vertices and one on 65 to 128, each with random
+/// vertex sets to ask about.
+#[derive(Clone, Debug)]
+struct Case {
+    narrow: (Graph, Vec<u64>),
+    wide: (Graph, Vec<u128>),
+}
+
+impl Arbitrary for Case {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let offsets = 1 + usize::arbitrary(g) % MAX_SHIFT_OFFSETS;
+        let density = [30u8, 60, 90][usize::arbitrary(g) % 3];
+        let n = 2 + usize::arbitrary(g) % 63;
+        let narrow = (few_offsets(g, n, offsets, density), random_sets(g, n, 8));
+        let n = 65 + usize::arbitrary(g) % 64;
+        let wide = (few_offsets(g, n, offsets, density), random_sets(g, n, 8));
+        Case { narrow, wide }
+    }
+}
+
+#[test]
+fn neighbourhoods_by_shifts_equal_the_plain_union() {
+    fn prop(case: Case) -> bool {
+        let (small, sets) = &case.narrow;
+        let (wide, wide_sets) = &case.wide;
+        agrees(small, sets)
+            && (Host::<u64>::new(small).by_shifts() || small.size() == 0)
+            && agrees(wide, wide_sets)
+            && (Host::<u128>::new(wide).by_shifts() || wide.size() == 0)
+    }
+    crate::arbitrary::check(300, prop as fn(Case) -> bool);
+}
+
+/// Hosts with more offsets, and grids, take the path they should.
+#[test]
+fn grids_go_by_shifts_and_dense_graphs_do_not() {
+    let grid = families::build("grid:5x9").unwrap();
+    assert!(Host::<u64>::new(&grid).by_shifts());
+    assert!(Host::<u128>::new(&families::build("grid:9x9").unwrap()).by_shifts());
+    let queens = families::build("queens:5").unwrap();
+    assert!(!Host::<u64>::new(&queens).by_shifts());
+    let mut g = Gen::new(100);
+    let sets = random_sets::<u64>(&mut g, 25, 30);
+    assert!(agrees(&queens, &sets));
+    assert!(agrees(&grid, &random_sets::<u64>(&mut g, 45, 30)));
+}
+
+/// Arc and Node Kayles on random graphs with few offsets (the search splits, prepares
+/// moves and finds twin squares by shifts there) against the definition.
+#[test]
+fn search_on_few_offset_graphs_equals_the_definition() {
+    #[derive(Clone, Debug)]
+    struct Small(Graph);
+    impl Arbitrary for Small {
+        fn arbitrary(g: &mut Gen) -> Self {
+            let n = 2 + usize::arbitrary(g) % 13;
+            let offsets = 1 + usize::arbitrary(g) % MAX_SHIFT_OFFSETS;
+            let density = [50u8, 75, 100][usize::arbitrary(g) % 3];
+            Small(few_offsets(g, n, offsets, density))
+        }
+    }
+    fn prop(small: Small) -> bool {
+        let graph = small.0;
+        let full = brute::full_mask(&graph);
+        arc::nimber(&graph) == Ok(brute::arc_kayles(&graph, full))
+            && node::Solver::new().nimber(&graph) == Ok(brute::node_kayles(&graph, full))
+    }
+    crate::arbitrary::check(200, prop as fn(Small) -> bool);
+}
