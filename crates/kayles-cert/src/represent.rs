@@ -50,10 +50,12 @@ pub struct Representatives {
 }
 
 /// The most positions whose canonical order [`Representatives`] remembers (the builder
-/// asks for one position several times, often far apart: grid 3 x 13 in Arc Kayles took
-/// half as long again with 2^16). An entry is the position's key, its class's key and its
-/// order, about a hundred bytes at 60 vertices.
-pub const CACHE_ENTRIES: usize = 1 << 20;
+/// asks for one position several times, often far apart), and the bound of the builder's
+/// and the oracle's other caches. An entry is the position's key, its class's key and its
+/// order, about a hundred bytes at 60 vertices. 2^17 (docs/certificates.md, "Where the
+/// time goes"): with 2^20 the caches were most of a large certificate's memory (queens 13:
+/// 581 MB, now 288 MB; Arc Kayles 5 x 8: 418 MB, now 219 MB) for no time saved.
+pub const CACHE_ENTRIES: usize = 1 << 17;
 
 enum Rule {
     Exact,

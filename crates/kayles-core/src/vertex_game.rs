@@ -975,7 +975,33 @@ pub struct VertexSolver<R: VertexRules> {
     /// The host of the last search, as the search reads it (built once for the many
     /// positions of one host that a split's jobs or a certificate's questions ask about).
     prepared: Mutex<Option<PreparedHost>>,
+    /// The last graph searched and whether it is the host of `symmetry`: comparing it
+    /// with the next is far cheaper than [`HostSymmetry::is_host`], which sorts the
+    /// graph's edges (a certificate asks thousands of questions about one host).
+    symmetry_host: Mutex<Option<(Graph, bool)>>,
     rules: std::marker::PhantomData<R>,
+}
+
+/// Whether `a` and `b` are the same graph (same order, same edges), compared a word of
+/// neighbour bits at a time (the derived equality goes through `bitvec`'s bit slices,
+/// several times slower; a certificate compares its host once per question).
+fn same_graph(a: &Graph, b: &Graph) -> bool {
+    let n = a.order();
+    if b.order() != n {
+        return false;
+    }
+    let last = match n % 64 {
+        0 => u64::MAX,
+        r => (1u64 << r) - 1,
+    };
+    (0..n).all(|v| {
+        let (x, y) = (a.neighbours(v).words(), b.neighbours(v).words());
+        let w = n.div_ceil(64);
+        x.len() >= w
+            && y.len() >= w
+            && x[..w - 1] == y[..w - 1]
+            && (x[w - 1] ^ y[w - 1]) & last == 0
+    })
 }
 
 /// A [`Host`] built for one graph, at the width its search used.
@@ -1018,6 +1044,7 @@ impl<R: VertexRules> VertexSolver<R> {
             internal: None,
             paths: PathNimbers::new(),
             prepared: Mutex::new(None),
+            symmetry_host: Mutex::new(None),
             rules: std::marker::PhantomData,
         }
     }
@@ -1049,6 +1076,7 @@ impl<R: VertexRules> VertexSolver<R> {
         }
         self.symmetry = symmetry;
         self.internal = None;
+        *self.symmetry_host.lock().unwrap_or_else(|p| p.into_inner()) = None;
         self.memo.clear_symmetric();
     }
 
@@ -1271,7 +1299,10 @@ impl<R: VertexRules> VertexSolver<R> {
             None => S::prefix(n),
         };
         let paths: Vec<u8> = (0..=n).map(|k| self.paths.known(k)).collect();
-        let mut symmetry = self.symmetry.as_ref().filter(|sym| sym.is_host(g));
+        let mut symmetry = self
+            .symmetry
+            .as_ref()
+            .filter(|sym| self.is_symmetry_host(sym, g));
         let mut renumbering = None;
         if let (Some(_), Some((perm, internal))) = (symmetry, &self.internal) {
             let mut moved = S::empty();
@@ -1303,10 +1334,24 @@ impl<R: VertexRules> VertexSolver<R> {
 
     /// The [`Host`] of `g` (renumbered by `renumbering` if given) at width `S`: the one
     /// of the last search when it was of the same graph, numbering and width.
+    /// Whether `g` is the host of `sym` (the solver's symmetry), remembered for the last
+    /// graph asked about.
+    fn is_symmetry_host(&self, sym: &HostSymmetry, g: &Graph) -> bool {
+        let mut last = self.symmetry_host.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((graph, is)) = last.as_ref() {
+            if same_graph(graph, g) {
+                return *is;
+            }
+        }
+        let is = sym.is_host(g);
+        *last = Some((g.clone(), is));
+        is
+    }
+
     fn prepared_host<S: Bits>(&self, g: &Graph, renumbering: Option<&[usize]>) -> Arc<Host<S>> {
         let mut prepared = self.prepared.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(p) = prepared.as_ref() {
-            if p.renumbered == renumbering.is_some() && p.graph == *g {
+            if p.renumbered == renumbering.is_some() && same_graph(&p.graph, g) {
                 if let Ok(host) = Arc::clone(&p.host).downcast::<Host<S>>() {
                     return host;
                 }
@@ -1325,5 +1370,43 @@ impl<R: VertexRules> VertexSolver<R> {
             host: Arc::clone(&host) as Arc<dyn Any + Send + Sync>,
         });
         host
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_graph;
+    use crate::families;
+
+    #[test]
+    fn same_graph_compares_order_and_every_edge() {
+        for spec in [
+            "grid:3x4",
+            "queens:9",
+            "petersen:40,2",
+            "path:64",
+            "path:65",
+        ] {
+            let g = families::build(spec).unwrap();
+            assert!(same_graph(&g, &g.clone()), "{spec}");
+            let n = g.order();
+            for (u, v) in [(0, n - 1), (n / 2, n - 1), (0, 1)] {
+                let mut h = g.clone();
+                if h.has_edge(u, v) {
+                    h.remove_edge(u, v);
+                } else {
+                    h.add_edge(u, v);
+                }
+                assert!(!same_graph(&g, &h), "{spec} {u} {v}");
+                assert!(!same_graph(&h, &g), "{spec} {u} {v}");
+            }
+        }
+        let a = families::build("path:5").unwrap();
+        let b = families::build("path:6").unwrap();
+        assert!(!same_graph(&a, &b));
+        assert!(same_graph(
+            &families::build("empty:0").unwrap(),
+            &families::build("empty:0").unwrap()
+        ));
     }
 }
