@@ -190,9 +190,6 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some((table, key)) = pending.shared_key(&self.state.codes) else {
             return;
         };
-        // A stop flag raised meanwhile may have made the answer meaningless (the dense
-        // leaf answers at once once it sees it): looked at before anything is told.
-        self.check_stop();
         let meaningless = self.cancelled() || self.stopped();
         remote.done(
             table,
@@ -221,7 +218,6 @@ impl<G: Game> Engine<'_, '_, G> {
         if self.context.game.order(component) < remote.publish_order() {
             return;
         }
-        self.check_stop();
         if self.cancelled() || self.stopped() {
             return;
         }
