@@ -982,28 +982,6 @@ pub struct VertexSolver<R: VertexRules> {
     rules: std::marker::PhantomData<R>,
 }
 
-/// Whether `a` and `b` are the same graph (same order, same edges), compared a word of
-/// neighbour bits at a time (the derived equality goes through `bitvec`'s bit slices,
-/// several times slower; a certificate compares its host once per question).
-fn same_graph(a: &Graph, b: &Graph) -> bool {
-    let n = a.order();
-    if b.order() != n {
-        return false;
-    }
-    let last = match n % 64 {
-        0 => u64::MAX,
-        r => (1u64 << r) - 1,
-    };
-    (0..n).all(|v| {
-        let (x, y) = (a.neighbours(v).words(), b.neighbours(v).words());
-        let w = n.div_ceil(64);
-        x.len() >= w
-            && y.len() >= w
-            && x[..w - 1] == y[..w - 1]
-            && (x[w - 1] ^ y[w - 1]) & last == 0
-    })
-}
-
 /// A [`Host`] built for one graph, at the width its search used.
 struct PreparedHost {
     graph: Graph,
@@ -1332,14 +1310,12 @@ impl<R: VertexRules> VertexSolver<R> {
         }
     }
 
-    /// The [`Host`] of `g` (renumbered by `renumbering` if given) at width `S`: the one
-    /// of the last search when it was of the same graph, numbering and width.
     /// Whether `g` is the host of `sym` (the solver's symmetry), remembered for the last
     /// graph asked about.
     fn is_symmetry_host(&self, sym: &HostSymmetry, g: &Graph) -> bool {
         let mut last = self.symmetry_host.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((graph, is)) = last.as_ref() {
-            if same_graph(graph, g) {
+            if graph == g {
                 return *is;
             }
         }
@@ -1348,10 +1324,12 @@ impl<R: VertexRules> VertexSolver<R> {
         is
     }
 
+    /// The [`Host`] of `g` (renumbered by `renumbering` if given) at width `S`: the one
+    /// of the last search when it was of the same graph, numbering and width.
     fn prepared_host<S: Bits>(&self, g: &Graph, renumbering: Option<&[usize]>) -> Arc<Host<S>> {
         let mut prepared = self.prepared.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(p) = prepared.as_ref() {
-            if p.renumbered == renumbering.is_some() && same_graph(&p.graph, g) {
+            if p.renumbered == renumbering.is_some() && p.graph == *g {
                 if let Ok(host) = Arc::clone(&p.host).downcast::<Host<S>>() {
                     return host;
                 }
@@ -1370,43 +1348,5 @@ impl<R: VertexRules> VertexSolver<R> {
             host: Arc::clone(&host) as Arc<dyn Any + Send + Sync>,
         });
         host
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_graph;
-    use crate::families;
-
-    #[test]
-    fn same_graph_compares_order_and_every_edge() {
-        for spec in [
-            "grid:3x4",
-            "queens:9",
-            "petersen:40,2",
-            "path:64",
-            "path:65",
-        ] {
-            let g = families::build(spec).unwrap();
-            assert!(same_graph(&g, &g.clone()), "{spec}");
-            let n = g.order();
-            for (u, v) in [(0, n - 1), (n / 2, n - 1), (0, 1)] {
-                let mut h = g.clone();
-                if h.has_edge(u, v) {
-                    h.remove_edge(u, v);
-                } else {
-                    h.add_edge(u, v);
-                }
-                assert!(!same_graph(&g, &h), "{spec} {u} {v}");
-                assert!(!same_graph(&h, &g), "{spec} {u} {v}");
-            }
-        }
-        let a = families::build("path:5").unwrap();
-        let b = families::build("path:6").unwrap();
-        assert!(!same_graph(&a, &b));
-        assert!(same_graph(
-            &families::build("empty:0").unwrap(),
-            &families::build("empty:0").unwrap()
-        ));
     }
 }

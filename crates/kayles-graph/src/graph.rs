@@ -239,6 +239,40 @@ impl std::fmt::Debug for Graph {
 mod tests {
     use super::*;
 
+    /// Graph equality (a vertex set's, word by word) compares order and every edge.
+    #[test]
+    fn equality_compares_order_and_every_edge() {
+        for spec in [
+            "grid:3x4",
+            "queens:9",
+            "petersen:40,2",
+            "path:64",
+            "path:65",
+        ] {
+            let g = crate::families::build(spec).unwrap();
+            assert_eq!(g, g.clone(), "{spec}");
+            let n = g.order();
+            for (u, v) in [(0, n - 1), (n / 2, n - 1), (0, 1)] {
+                let mut h = g.clone();
+                if h.has_edge(u, v) {
+                    h.remove_edge(u, v);
+                } else {
+                    h.add_edge(u, v);
+                }
+                assert_ne!(g, h, "{spec} {u} {v}");
+                assert_ne!(h, g, "{spec} {u} {v}");
+            }
+            let all = VertexSet::full(n);
+            let odd = VertexSet::from_vertices(n, (1..n).step_by(2));
+            let even = VertexSet::from_vertices(n, (0..n).step_by(2));
+            assert_eq!(all.difference(&odd), even, "{spec}");
+            assert_ne!(odd, even, "{spec}");
+        }
+        assert_ne!(Graph::new(5), Graph::new(6));
+        assert_ne!(VertexSet::new(5), VertexSet::new(6));
+        assert_eq!(Graph::new(0), Graph::new(0));
+    }
+
     #[test]
     fn components_of_two_paths() {
         let g = Graph::from_edges(5, &[(0, 1), (3, 4)]);
