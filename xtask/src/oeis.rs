@@ -524,7 +524,14 @@ fn make_certificates(
     // The folders themselves change as certificates are made: only the rest counts.
     let dirty = !git(
         root,
-        &["status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs/oeis"],
+        &[
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+            "--",
+            ".",
+            ":!docs/oeis",
+        ],
     )?
     .is_empty();
     let commit = if dirty {
