@@ -181,6 +181,8 @@ impl<G: Game> Engine<'_, '_, G> {
         ) else {
             if tell {
                 self.remote_done(&pending, heap, None);
+            } else {
+                self.remote_forget();
             }
             self.drop_pending(pending);
             return None;
@@ -200,6 +202,8 @@ impl<G: Game> Engine<'_, '_, G> {
             self.context.memo.stopped.store(true, Relaxed);
             if tell {
                 self.remote_done(&pending, heap, None);
+            } else {
+                self.remote_forget();
             }
             self.drop_pending(pending);
             return Some(LeafDecision::Stopped);
