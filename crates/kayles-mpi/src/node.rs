@@ -96,17 +96,19 @@ const ORDERS: usize = 256;
 const PAY_SAMPLE: u64 = 64;
 
 /// The default [`Options::pay_positions`]: the mean work (positions searched, a
-/// dense-leaf position counting 1/16) beneath a claim at which asking at its order pays: a round trip between two ranks of one
-/// loaded machine was measured at 300-800 us, against 2-3 us a position searched
-/// (docs/scale-out.md); this leaves room for the work a claim saves the other ranks.
+/// dense-leaf position counting 1/16) beneath a claim at which asking at its order pays.
+/// A round trip between two ranks of one loaded machine was measured at 300-800 us,
+/// against 2-3 us a position searched (docs/scale-out.md); this leaves room for the work
+/// a claim saves the other ranks.
 pub const PAY_POSITIONS: u64 = 512;
 
 /// An order whose asks do not pay is still asked one time in this many (so that its
-/// record follows the search: deep in it, the same order may cost more).
-const PAY_RESAMPLE: u64 = 16;
+/// record follows the search: deep in it, the same order may cost more). One in 16 made
+/// 7,000 asks at each of petersen:39,2's cheapest orders (4-9 positions beneath).
+const PAY_RESAMPLE: u64 = 256;
 
-/// Switches of the exchange for measurements: each is the kept behaviour unless its
-/// environment variable turns the earlier one back on (docs/scale-out.md).
+/// How the exchange runs: from the [`Options`], and two switches for measurements whose
+/// environment variables turn the earlier behaviour back on (docs/scale-out.md).
 #[derive(Debug, Clone, Copy)]
 struct Tuning {
     /// Asks and results whose home is this rank go to the home directly, not through the
@@ -146,8 +148,9 @@ pub const POLL_MAX_US: u64 = 160;
 
 /// The default [`Options::publish_work`]: results whose search cost less work than this
 /// (positions searched beneath the component, a dense-leaf position counting 1/16) are
-/// not published: finding one again
-/// costs less than sending it to every rank and putting it into every memo.
+/// not published: finding one again costs less than sending it to every rank and
+/// putting it into every memo (docs/scale-out.md has what it costs in work at four and
+/// eight ranks).
 pub const PUBLISH_WORK: u64 = 8;
 
 /// The default [`Options::publish_order`].
@@ -425,7 +428,7 @@ impl Remote for Exchange {
 
     /// Asks pay at an order until 64 claims there were searched; then while the mean
     /// work beneath a claim is at least [`Options::pay_positions`]; otherwise one ask in
-    /// 16 is made. (An ask answered known saves the mean work of its order:
+    /// 256 is made. (An ask answered known saves the mean work of its order:
     /// where that is below the threshold, a known answer does not pay for the round
     /// trips either; petersen:33,2 has 8% known at its orders 36 and 37, whose claims
     /// search 8-12 positions.)
