@@ -851,7 +851,7 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         host_table: &LeafHostTable,
         stop: Option<&Arc<AtomicBool>>,
         scratch: &mut VertexScratch<S>,
-    ) -> Option<(bool, u64)> {
+    ) -> Option<(crate::engine::LeafDecision, u64)> {
         if !self.leaf_applies(component, leaf_order, scratch) {
             return None;
         }
@@ -871,7 +871,11 @@ impl<S: Bits, R: VertexRules> Game for VertexGame<'_, S, R> {
         } else {
             scratch.leaf.node_kayles_wins(&scratch.rows, heap)
         };
-        Some((win, scratch.leaf.positions - before))
+        let decision = match win {
+            Some(win) => crate::engine::LeafDecision::Decided(win),
+            None => crate::engine::LeafDecision::Stopped,
+        };
+        Some((decision, scratch.leaf.positions - before))
     }
 
     fn scratch_table_bytes(&self, scratch: &VertexScratch<S>) -> usize {

@@ -31,5 +31,5 @@ pub mod wire;
 
 pub use node::{
     share_order, Exchange, Failure, Node, Options, Report, Transport, LEAF_MIN_ORDER, MIN_ORDER,
-    MIN_SHARED_ORDER, PUBLISH_ORDER, ROOT_MARGIN,
+    MIN_SHARED_ORDER, PAY_POSITIONS, POLL_MAX_US, PUBLISH_ORDER, PUBLISH_WORK, ROOT_MARGIN,
 };

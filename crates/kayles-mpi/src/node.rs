@@ -14,7 +14,7 @@
 
 use crate::home::{Home, Reply};
 use crate::wire::{self, Batch, Message, REPORT_WORDS};
-use kayles_core::engine::{Answer, MemoHandle, MemoTable, Record, Remote};
+use kayles_core::engine::{Answer, MemoHandle, MemoTable, Record, Remote, LEAF_SHARE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -47,6 +47,12 @@ pub struct Options {
     /// rank proved about them sent to every other rank, which keeps it in its memo
     /// (`usize::MAX`: none).
     pub publish_order: usize,
+    /// The mean work beneath a claim at which asking at an order pays
+    /// ([`Exchange::ask_pays`]; 0: every component from the threshold up is asked).
+    pub pay_positions: u64,
+    /// Only results whose search cost at least this much work are published
+    /// ([`PUBLISH_WORK`]; 0: all).
+    pub publish_work: u64,
     /// The fingerprint of the build and command, equal on every rank of a run.
     pub fingerprint: u64,
     /// How long rank 0 waits for the other ranks at the start, at each search's end and
@@ -60,6 +66,8 @@ impl Default for Options {
             min_order: MIN_ORDER,
             home_bytes: 256 << 20,
             publish_order: PUBLISH_ORDER,
+            pay_positions: PAY_POSITIONS,
+            publish_work: PUBLISH_WORK,
             fingerprint: 0,
             patience: Duration::from_secs(20),
         }
@@ -79,6 +87,71 @@ pub const LEAF_MIN_ORDER: usize = 36;
 /// How long a search thread waits for its home's reply before it searches the component
 /// itself.
 const ASK_PATIENCE: Duration = Duration::from_secs(1);
+
+/// Orders of components (and the dense leaf's, apart) whose asks [`Exchange`] weighs.
+const ORDERS: usize = 256;
+
+/// An order whose claims have been searched this many times has its asks weighed:
+/// [`Exchange::ask_pays`].
+const PAY_SAMPLE: u64 = 64;
+
+/// The default [`Options::pay_positions`]: the mean work (positions searched, a
+/// dense-leaf position counting 1/16) beneath a claim at which asking at its order pays.
+/// A round trip between two ranks of one loaded machine was measured at 300-800 us,
+/// against 2-3 us a position searched (docs/scale-out.md); this leaves room for the work
+/// a claim saves the other ranks.
+pub const PAY_POSITIONS: u64 = 512;
+
+/// An order whose asks do not pay is still asked one time in this many (so that its
+/// record follows the search: deep in it, the same order may cost more). One in 16 made
+/// 7,000 asks at each of petersen:39,2's cheapest orders (4-9 positions beneath).
+const PAY_RESAMPLE: u64 = 256;
+
+/// How the exchange runs: from the [`Options`], and two switches for measurements whose
+/// environment variables turn the earlier behaviour back on (docs/scale-out.md).
+#[derive(Debug, Clone, Copy)]
+struct Tuning {
+    /// Asks and results whose home is this rank go to the home directly, not through the
+    /// communication thread (`KAYLES_MPI_LOCAL_HOME=0`: through it).
+    local_home: bool,
+    /// The longest nap of the communication thread while a search runs and no reply is
+    /// awaited (`KAYLES_MPI_POLL_US`, microseconds).
+    poll_max: Duration,
+    /// [`Options::pay_positions`].
+    pay_positions: u64,
+    /// [`Options::publish_work`].
+    publish_work: u64,
+}
+
+impl Tuning {
+    fn new(options: &Options) -> Self {
+        let var = |name: &str| std::env::var(name).ok();
+        Tuning {
+            local_home: var("KAYLES_MPI_LOCAL_HOME").as_deref() != Some("0"),
+            poll_max: Duration::from_micros(
+                var("KAYLES_MPI_POLL_US")
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(POLL_MAX_US)
+                    .max(20),
+            ),
+            pay_positions: options.pay_positions,
+            publish_work: options.publish_work,
+        }
+    }
+}
+
+/// The default longest nap of the communication thread while a search runs and none of
+/// this rank's threads waits for a reply, in microseconds: it naps 20 us after any
+/// message, twice as long after each quiet round up to this (a rank waiting for a reply
+/// polls every 20 us).
+pub const POLL_MAX_US: u64 = 160;
+
+/// The default [`Options::publish_work`]: results whose search cost less work than this
+/// (positions searched beneath the component, a dense-leaf position counting 1/16) are
+/// not published: finding one again costs less than sending it to every rank and
+/// putting it into every memo (docs/scale-out.md has what it costs in work at four and
+/// eight ranks).
+pub const PUBLISH_WORK: u64 = 8;
 
 /// The default [`Options::publish_order`].
 pub const PUBLISH_ORDER: usize = 16;
@@ -208,6 +281,9 @@ enum Local {
         record: Record,
         key: Vec<u64>,
     },
+    /// Replies to send, from this rank's home (told a result directly by a search
+    /// thread).
+    Replies(Vec<(u32, u64, Reply)>),
     /// Rank 0: the search is over; tell every rank.
     Stop(u32),
     /// This rank's counters for a search, to rank 0.
@@ -243,12 +319,65 @@ struct Shared {
     busy: AtomicU64,
     /// The memo of this rank's solver, which published results go into.
     memo: Mutex<Option<MemoHandle>>,
+    /// Measurements ([`Node::profile`]).
+    profile: Profile,
+}
+
+/// What a rank measures of its exchanges, for [`Node::profile`].
+#[derive(Default)]
+struct Profile {
+    /// Messages sent to other ranks, by kind ([`kind_name`]).
+    sent: [AtomicU64; KINDS],
+    /// Asks answered known, search (claimed), busy, and none (a timeout or a stop).
+    answers: [AtomicU64; 4],
+    /// Asks whose home is this rank (no round trip).
+    local_asks: AtomicU64,
+    /// Searches of claimed components, by the positions searched beneath them
+    /// ([`BENEATH`] buckets), engine searches then dense-leaf ones.
+    beneath: [[AtomicU64; BENEATH.len() + 1]; 2],
+    /// The positions searched beneath claimed components, engine then dense leaf.
+    beneath_sum: [AtomicU64; 2],
+}
+
+/// The message kinds counted by [`Profile::sent`].
+const KINDS: usize = 12;
+
+/// The upper bounds of the buckets of [`Profile::beneath`].
+const BENEATH: [u64; 5] = [16, 256, 4096, 65536, 1 << 20];
+
+fn kind_name(kind: usize) -> &'static str {
+    [
+        "?", "ask", "done", "reply", "stop", "hello", "welcome", "refuse", "report", "quit", "bye",
+        "publish",
+    ][kind]
+}
+
+fn kind_of(message: &Message) -> usize {
+    match message {
+        Message::Ask { .. } => 1,
+        Message::Done { .. } => 2,
+        Message::Reply { .. } => 3,
+        Message::Stop { .. } => 4,
+        Message::Hello { .. } => 5,
+        Message::Welcome => 6,
+        Message::Refuse => 7,
+        Message::Report { .. } => 8,
+        Message::Quit => 9,
+        Message::Bye => 10,
+        Message::Publish { .. } => 11,
+    }
 }
 
 /// The engine's [`Remote`] for one rank: asks go to the communication thread, which
 /// sends them to the key's home and hands back the reply.
 pub struct Exchange {
     to_comm: Mutex<Sender<Local>>,
+    rank: usize,
+    size: usize,
+    /// This rank's home (shared with the communication thread).
+    home: Arc<Mutex<Home>>,
+    tuning: Tuning,
+    weights: Weights,
     shared: Arc<Shared>,
     /// The threshold of the current search ([`Node::set_root_order`]).
     min_order: AtomicU64,
@@ -258,9 +387,82 @@ pub struct Exchange {
     publish_order: usize,
 }
 
+impl Exchange {
+    fn weigh_index(order: usize, leaf: bool) -> usize {
+        usize::from(leaf) * ORDERS + order.min(ORDERS - 1)
+    }
+
+    /// Sends the replies that a result told to this rank's home directly freed.
+    fn send_replies(&self, replies: Vec<(u32, u64, Reply)>) {
+        if !replies.is_empty() {
+            let _ = lock(&self.to_comm).send(Local::Replies(replies));
+        }
+    }
+}
+
+/// What an [`Exchange`] learnt of the asks at each order (engine searches, then dense
+/// leaf ones): claims searched, the work beneath them, and asks answered known.
+struct Weights {
+    considered: Vec<AtomicU64>,
+    claimed: Vec<AtomicU64>,
+    work: Vec<AtomicU64>,
+    known: Vec<AtomicU64>,
+}
+
+impl Weights {
+    fn new() -> Self {
+        let v = || (0..2 * ORDERS).map(|_| AtomicU64::new(0)).collect();
+        Weights {
+            considered: v(),
+            claimed: v(),
+            work: v(),
+            known: v(),
+        }
+    }
+}
+
 impl Remote for Exchange {
     fn min_order(&self) -> usize {
         self.min_order.load(Relaxed) as usize
+    }
+
+    /// Asks pay at an order until 64 claims there were searched; then while the mean
+    /// work beneath a claim is at least [`Options::pay_positions`]; otherwise one ask in
+    /// 256 is made. (An ask answered known saves the mean work of its order:
+    /// where that is below the threshold, a known answer does not pay for the round
+    /// trips either; petersen:33,2 has 8% known at its orders 36 and 37, whose claims
+    /// search 8-12 positions.)
+    fn ask_pays(&self, order: usize, leaf: bool) -> bool {
+        if self.tuning.pay_positions == 0 {
+            return true;
+        }
+        let w = &self.weights;
+        let i = Self::weigh_index(order, leaf);
+        let considered = w.considered[i].fetch_add(1, Relaxed);
+        let claimed = w.claimed[i].load(Relaxed);
+        claimed < PAY_SAMPLE
+            || w.work[i].load(Relaxed) >= self.tuning.pay_positions.saturating_mul(claimed)
+            || considered % PAY_RESAMPLE == 0
+    }
+
+    fn searched(&self, order: usize, leaf: bool, beneath: Option<(u64, u64)>) {
+        let w = &self.weights;
+        let i = Self::weigh_index(order, leaf);
+        let Some((positions, leaf_positions)) = beneath else {
+            w.known[i].fetch_add(1, Relaxed);
+            return;
+        };
+        w.claimed[i].fetch_add(1, Relaxed);
+        w.work[i].fetch_add(positions + leaf_positions / LEAF_SHARE, Relaxed);
+        let p = &self.shared.profile;
+        let (k, n) = if leaf {
+            (1, leaf_positions)
+        } else {
+            (0, positions)
+        };
+        let bucket = BENEATH.iter().position(|&b| n < b).unwrap_or(BENEATH.len());
+        p.beneath[k][bucket].fetch_add(1, Relaxed);
+        p.beneath_sum[k].fetch_add(n, Relaxed);
     }
 
     fn leaf_min_order(&self) -> usize {
@@ -269,6 +471,25 @@ impl Remote for Exchange {
 
     fn ask(&self, table: MemoTable, key: &[u64], heap: u8, wait: bool) -> Answer {
         let search = lock(&self.shared.search).0;
+        if self.tuning.local_home && !wait && home_of(key, self.size) == self.rank {
+            // This rank's home answers at once (an ask without waiting always has its
+            // reply): no round trip, no communication thread.
+            self.shared.asks.fetch_add(1, Relaxed);
+            let p = &self.shared.profile;
+            p.local_asks.fetch_add(1, Relaxed);
+            let reply = lock(&self.home).ask(self.rank as u32, 0, search, table, key, heap, false);
+            let answer = reply.map_or(Answer::Search(Record::UNKNOWN), answer_of);
+            let i = match answer {
+                Answer::Known(_) => 0,
+                Answer::Search(_) => 1,
+                Answer::Busy => 2,
+            };
+            p.answers[i].fetch_add(1, Relaxed);
+            if answer == Answer::Busy {
+                self.shared.busy.fetch_add(1, Relaxed);
+            }
+            return answer;
+        }
         let (reply, answer) = mpsc::sync_channel(1);
         let started = Instant::now();
         let sent = lock(&self.to_comm)
@@ -306,11 +527,23 @@ impl Remote for Exchange {
         if answer == Answer::Busy {
             self.shared.busy.fetch_add(1, Relaxed);
         }
+        let p = &self.shared.profile;
+        let i = match answer {
+            Answer::Known(_) => 0,
+            Answer::Search(r) if r != Record::UNKNOWN || !self.shared.stop.load(Relaxed) => 1,
+            Answer::Busy => 2,
+            Answer::Search(_) => 3,
+        };
+        p.answers[i].fetch_add(1, Relaxed);
         answer
     }
 
     fn publish_order(&self) -> usize {
         self.publish_order
+    }
+
+    fn publish_work(&self) -> u64 {
+        self.tuning.publish_work
     }
 
     fn publish(&self, table: MemoTable, key: &[u64], record: Record) {
@@ -325,6 +558,12 @@ impl Remote for Exchange {
 
     fn done(&self, table: MemoTable, key: &[u64], heap: u8, proved: Option<Record>) {
         let search = lock(&self.shared.search).0;
+        if self.tuning.local_home && home_of(key, self.size) == self.rank {
+            let rank = self.rank as u32;
+            let replies = lock(&self.home).done(rank, search, table, key, heap, proved);
+            self.send_replies(replies);
+            return;
+        }
         let _ = lock(&self.to_comm).send(Local::Done {
             search,
             table,
@@ -373,6 +612,8 @@ impl Node {
         let size = transport.size();
         let (to_comm, inbox) = mpsc::channel();
         let (event_tx, events) = mpsc::channel();
+        let home = Arc::new(Mutex::new(Home::new(options.home_bytes)));
+        let tuning = Tuning::new(&options);
         let shared = Arc::new(Shared {
             search: Mutex::new((0, 0)),
             stop: Arc::new(AtomicBool::new(false)),
@@ -382,6 +623,7 @@ impl Node {
             asks: AtomicU64::new(0),
             busy: AtomicU64::new(0),
             memo: Mutex::new(None),
+            profile: Profile::default(),
         });
         let comm = Comm {
             transport,
@@ -391,11 +633,12 @@ impl Node {
             events: event_tx,
             outbox: (0..size).map(|_| Batch::default()).collect(),
             published: (0..size).map(|_| Batch::default()).collect(),
-            home: Home::new(options.home_bytes),
+            home: Arc::clone(&home),
             pending: Default::default(),
             next_id: 0,
             shared: Arc::clone(&shared),
             fingerprint: options.fingerprint,
+            tuning,
         };
         let handle = std::thread::Builder::new()
             .name(format!("kayles-mpi-{rank}"))
@@ -403,6 +646,11 @@ impl Node {
             .expect("a thread for the rank's messages");
         let exchange = Arc::new(Exchange {
             to_comm: Mutex::new(to_comm.clone()),
+            rank,
+            size,
+            home,
+            tuning,
+            weights: Weights::new(),
             shared: Arc::clone(&shared),
             min_order: AtomicU64::new(options.min_order as u64),
             max_min_order: options.min_order,
@@ -553,6 +801,88 @@ impl Node {
         let _ = self.to_comm.send(Local::Report(search, report));
     }
 
+    /// What this rank measured of its exchanges so far, as one line: its asks (by answer,
+    /// and those whose home is this rank), the messages it sent by kind, the searches of
+    /// claimed components by the positions beneath them, and each thread of the process
+    /// with the seconds it ran and the seconds it waited for a core (Linux's
+    /// `/proc/self/task/*/schedstat`).
+    pub fn profile(&self) -> String {
+        let p = &self.shared.profile;
+        let get = |a: &AtomicU64| a.load(Relaxed);
+        let mut line = format!(
+            "rank {}: asks {} ({} local): known {} search {} busy {} none {}; idle {:.3} s; sent",
+            self.rank,
+            get(&self.shared.asks),
+            get(&p.local_asks),
+            get(&p.answers[0]),
+            get(&p.answers[1]),
+            get(&p.answers[2]),
+            get(&p.answers[3]),
+            get(&self.shared.idle_ns) as f64 / 1e9,
+        );
+        for (k, n) in p.sent.iter().enumerate() {
+            let n = get(n);
+            if n > 0 {
+                line += &format!(" {} {n}", kind_name(k));
+            }
+        }
+        for (i, what) in ["engine", "leaf"].iter().enumerate() {
+            let counts: Vec<String> = p.beneath[i].iter().map(|n| get(n).to_string()).collect();
+            line += &format!(
+                "; claimed {what} searches by positions beneath (<16 <256 <4096 <65536 <2^20 more) {} (sum {})",
+                counts.join(" "),
+                get(&p.beneath_sum[i])
+            );
+        }
+        line += "; by order (claims searched/known/mean work beneath/asks weighed):";
+        let w = &self.exchange.weights;
+        for i in 0..2 * ORDERS {
+            let (claimed, known) = (get(&w.claimed[i]), get(&w.known[i]));
+            if claimed + known > 0 {
+                line += &format!(
+                    " {}{}:{claimed}/{known}/{}/{}",
+                    if i >= ORDERS { "leaf " } else { "" },
+                    i % ORDERS,
+                    get(&w.work[i]) / claimed.max(1),
+                    get(&w.considered[i]),
+                );
+            }
+        }
+        // The process's CPU seconds (user and system, every thread, ended ones too).
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let ticks: Vec<f64> = after
+            .split_whitespace()
+            .skip(11)
+            .take(2)
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        if ticks.len() == 2 {
+            line += &format!(
+                "; cpu {:.2} s user {:.2} s system",
+                ticks[0] / 100.0,
+                ticks[1] / 100.0
+            );
+        }
+        line += "; threads (run s, waited s):";
+        if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
+            for task in tasks.flatten() {
+                let path = task.path();
+                let name = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+                let stat = std::fs::read_to_string(path.join("schedstat")).unwrap_or_default();
+                let ns: Vec<f64> = stat
+                    .split_whitespace()
+                    .take(2)
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                if ns.len() == 2 && ns[0] > 1e7 {
+                    line += &format!(" {} {:.3} {:.3}", name.trim(), ns[0] / 1e9, ns[1] / 1e9);
+                }
+            }
+        }
+        line
+    }
+
     /// Rank 0: every rank's report of search `search`, by rank (its own included, once it
     /// has called [`report`](Self::report)); a rank silent for the patience is lost.
     pub fn collect(&self, search: u32) -> Result<Vec<Report>, Failure> {
@@ -636,12 +966,15 @@ struct Comm<T: Transport> {
     /// Publications, per rank: sent when large, or when the thread has nothing else to
     /// do (they are never waited for).
     published: Vec<Batch>,
-    home: Home,
+    /// Shared with the [`Exchange`], which asks it and tells it directly about the keys
+    /// whose home is this rank.
+    home: Arc<Mutex<Home>>,
     /// Asks sent and not answered: `id -> (search, reply channel)`.
     pending: std::collections::HashMap<u64, (u32, SyncSender<Answer>)>,
     next_id: u64,
     shared: Arc<Shared>,
     fingerprint: u64,
+    tuning: Tuning,
 }
 
 impl<T: Transport> Comm<T> {
@@ -686,10 +1019,14 @@ impl<T: Transport> Comm<T> {
                 let (current, ended) = *lock(&self.shared.search);
                 current > ended
             };
-            let nap = if self.pending.is_empty() && !searching {
-                Duration::from_micros(u64::from(quiet.min(20)) * 50)
-            } else {
+            let nap = if !self.pending.is_empty() {
                 Duration::from_micros(20)
+            } else if searching {
+                // The other ranks' asks wait for this nap: 20 us after a message, twice
+                // as long after each quiet round, up to the longest.
+                (Duration::from_micros(20) * (1 << quiet.min(10))).min(self.tuning.poll_max)
+            } else {
+                Duration::from_micros(u64::from(quiet.min(20)) * 50)
             };
             match self.inbox.recv_timeout(nap) {
                 Ok(local) => {
@@ -714,6 +1051,9 @@ impl<T: Transport> Comm<T> {
     }
 
     fn post(&mut self, to: usize, message: Message) {
+        if to != self.rank {
+            self.shared.profile.sent[kind_of(&message)].fetch_add(1, Relaxed);
+        }
         self.outbox[to].push(&message);
     }
 
@@ -770,7 +1110,8 @@ impl<T: Transport> Comm<T> {
                     let id = self.next_id;
                     self.next_id += 1;
                     let rank = self.rank as u32;
-                    match self.home.ask(rank, id, search, table, &key, heap, wait) {
+                    let found = lock(&self.home).ask(rank, id, search, table, &key, heap, wait);
+                    match found {
                         Some(r) => {
                             let _ = reply.send(answer_of(r));
                         }
@@ -805,7 +1146,7 @@ impl<T: Transport> Comm<T> {
                 let home = home_of(&key, self.size);
                 if home == self.rank {
                     let rank = self.rank as u32;
-                    let replies = self.home.done(rank, search, table, &key, heap, proved);
+                    let replies = lock(&self.home).done(rank, search, table, &key, heap, proved);
                     self.send_replies(replies);
                 } else {
                     self.post(
@@ -833,6 +1174,7 @@ impl<T: Transport> Comm<T> {
                     key,
                 };
                 for to in (0..self.size).filter(|&to| to != self.rank) {
+                    self.shared.profile.sent[11].fetch_add(1, Relaxed);
                     self.published[to].push(&message);
                 }
                 self.flush_published(4096);
@@ -858,6 +1200,7 @@ impl<T: Transport> Comm<T> {
                     self.post(to, Message::Quit);
                 }
             }
+            Local::Replies(replies) => self.send_replies(replies),
             Local::End => return true,
         }
         false
@@ -866,7 +1209,7 @@ impl<T: Transport> Comm<T> {
     /// Search `search` is over on this rank: its entries go, its waiters and its own
     /// pending asks are answered (searches that are being stopped), its flag goes up.
     fn end(&mut self, search: u32) {
-        let replies = self.home.end(search);
+        let replies = lock(&self.home).end(search);
         self.send_replies(replies);
         self.pending.retain(|_, (s, reply)| {
             if *s <= search {
@@ -901,7 +1244,8 @@ impl<T: Transport> Comm<T> {
                 key,
             } => {
                 let rank = from as u32;
-                if let Some(reply) = self.home.ask(rank, id, search, table, &key, heap, wait) {
+                let reply = lock(&self.home).ask(rank, id, search, table, &key, heap, wait);
+                if let Some(reply) = reply {
                     self.send_replies(vec![(rank, id, reply)]);
                 }
             }
@@ -912,9 +1256,7 @@ impl<T: Transport> Comm<T> {
                 proved,
                 key,
             } => {
-                let replies = self
-                    .home
-                    .done(from as u32, search, table, &key, heap, proved);
+                let replies = lock(&self.home).done(from as u32, search, table, &key, heap, proved);
                 self.send_replies(replies);
             }
             Message::Reply { id, kind, record } => {

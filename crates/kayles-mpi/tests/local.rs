@@ -165,11 +165,14 @@ fn config(threads: usize, memo_limit_bytes: usize) -> SearchConfig {
     }
 }
 
+/// Every component from `min_order` up asked of its home, every result below it published.
 fn options(min_order: usize, home_bytes: usize) -> Options {
     Options {
         min_order,
         home_bytes,
         publish_order: 3,
+        pay_positions: 0,
+        publish_work: 0,
         fingerprint: 7,
         patience: Duration::from_secs(60),
     }
@@ -195,6 +198,24 @@ fn one_to_four_ranks_give_the_known_values_in_both_games() {
     for game in [GameKind::Node, GameKind::Arc] {
         for ranks in 1..=4 {
             check(game, ranks, config(1, 256 << 20), options(6, 64 << 20));
+        }
+    }
+}
+
+/// The asks weighed and the cheap results kept at home, as the command runs them: every
+/// order's asks stop paying once sampled (a mean work of more than `u64::MAX / 2` beneath
+/// a claim is never met), so most components are searched without asking after the
+/// first graphs, and a result of less than 4 positions is never published.
+#[test]
+fn weighed_asks_and_unpublished_cheap_results_keep_the_values() {
+    let weighed = Options {
+        pay_positions: u64::MAX / 2,
+        publish_work: 4,
+        ..options(6, 64 << 20)
+    };
+    for game in [GameKind::Node, GameKind::Arc] {
+        for ranks in [2, 3] {
+            check(game, ranks, config(1, 256 << 20), weighed);
         }
     }
 }

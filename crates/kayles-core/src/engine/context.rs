@@ -276,6 +276,10 @@ pub(super) struct State<G: Game> {
     pub(super) killers: Vec<Option<u32>>,
     /// Claimed components of a search spread over processes, deferred (engine/remote.rs).
     pub(super) defer: super::remote::DeferState,
+    /// The components whose search a remote let go on, open on this thread
+    /// (engine/remote.rs), innermost last: its order, whether the dense leaf decides it,
+    /// and this thread's positions and leaf positions when it began.
+    pub(super) claims: Vec<(usize, bool, u64, u64)>,
     /// The index of this state's thread in the pool (0 when sequential).
     pub(super) thread: usize,
     /// The parallel task running on this thread now (see [`TaskFrame`]).
@@ -399,6 +403,7 @@ impl<G: Game> State<G> {
             cancel: Vec::new(),
             killers: Vec::new(),
             defer: Default::default(),
+            claims: Vec::new(),
             thread: 0,
             task: TaskFrame::default(),
             split_work: Vec::new(),

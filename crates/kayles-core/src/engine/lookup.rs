@@ -9,7 +9,7 @@ use super::context::{Context, State, TaskFrame, Work, LEAF_SHARE};
 use super::context::{SPLIT_AFTER, SPLIT_WARM_UP};
 use super::memo::MemoTable;
 use super::remote::Step;
-use super::{Game, Layers, MemoKey, Record, Simplified};
+use super::{Game, Layers, LeafDecision, MemoKey, Record, Simplified};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
@@ -130,13 +130,15 @@ impl<G: Game> Engine<'_, '_, G> {
     /// [`SearchConfig::leaf_order`](super::SearchConfig::leaf_order) not 0). `known` is
     /// what the exact cache knew. The shared memo is asked under the cheap key before the
     /// game's search starts; its answer goes under that key and into the exact cache.
+    /// [`LeafDecision::Stopped`] when the game's search saw the stop flag up: it has no
+    /// answer, the search is noted as stopped, and nothing is told, stored or published.
     #[inline]
     pub(super) fn leaf_wins(
         &mut self,
         component: &G::Position,
         heap: u8,
         known: Record,
-    ) -> Option<bool> {
+    ) -> Option<LeafDecision> {
         let config = self.context.memo.config;
         let game = self.context.game;
         if !config.known_pieces
@@ -152,7 +154,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if let Some(win) = found.wins(heap) {
             self.drop_pending(pending);
             self.remember(component.clone(), found);
-            return Some(win);
+            return Some(LeafDecision::Decided(win));
         }
         // Another process's part, when the search is spread (engine/remote.rs): the
         // leaf's decisions are shared as the search's are.
@@ -160,15 +162,16 @@ impl<G: Game> Engine<'_, '_, G> {
             Step::Settled(record) => {
                 self.store(pending, record);
                 self.remember(component.clone(), record);
-                return Some(record.wins(heap).unwrap_or(false));
+                return Some(LeafDecision::Decided(record.wins(heap).unwrap_or(false)));
             }
+            // (Meaningless, as every answer while a deferral unwinds: `cancelled`.)
             Step::Deferred => {
                 self.drop_pending(pending);
-                return Some(false);
+                return Some(LeafDecision::Decided(false));
             }
             Step::Search { record, tell } => (record, tell),
         };
-        let Some((win, positions)) = game.leaf_wins(
+        let Some((decision, positions)) = game.leaf_wins(
             component,
             heap,
             config.leaf_order,
@@ -178,6 +181,8 @@ impl<G: Game> Engine<'_, '_, G> {
         ) else {
             if tell {
                 self.remote_done(&pending, heap, None);
+            } else {
+                self.remote_forget();
             }
             self.drop_pending(pending);
             return None;
@@ -186,13 +191,23 @@ impl<G: Game> Engine<'_, '_, G> {
         self.state.stats.leaf_positions += positions;
         // The leaf may do nearly all the work (queens 15: a few engine positions per
         // millisecond), so the progress and the stop flag are looked at after each of its
-        // decisions, not only every few thousand engine positions. The leaf looks at the
-        // stop flag itself and answers a loss once it is up: the flag is looked at here
-        // before its answer goes anywhere, so that a stopped leaf's answer counts as
-        // meaningless (never told to a home, published or stored).
+        // decisions, not only every few thousand engine positions.
         let tables = &self.context.memo.tables;
         tables.leaf_positions.fetch_add(positions, Relaxed);
         self.check_stop();
+        // The leaf looks at the stop flag itself and, once it is up, has no answer: the
+        // search is stopped from here on (whatever the flag says by now), the claim goes
+        // back with nothing proved, and nothing is stored.
+        let LeafDecision::Decided(win) = decision else {
+            self.context.memo.stopped.store(true, Relaxed);
+            if tell {
+                self.remote_done(&pending, heap, None);
+            } else {
+                self.remote_forget();
+            }
+            self.drop_pending(pending);
+            return Some(LeafDecision::Stopped);
+        };
         if tell {
             self.remote_done(&pending, heap, Some(win));
         } else {
@@ -201,7 +216,7 @@ impl<G: Game> Engine<'_, '_, G> {
         let record = Record::decided(heap, win);
         self.store(pending, record);
         self.remember(component.clone(), found.merge(record));
-        Some(win)
+        Some(LeafDecision::Decided(win))
     }
 
     /// Counts a searched position, and every [`PROGRESS_EVERY`](super::memo::PROGRESS_EVERY)

@@ -143,6 +143,16 @@ pub enum Simplified<P> {
     Unchanged,
 }
 
+/// What a game's own search of a leaf ([`Game::leaf_wins`]) said of `component + *heap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeafDecision {
+    /// Decided: whether it is a win.
+    Decided(bool),
+    /// Undecided: the stop flag went up while the leaf searched (the search is being
+    /// stopped), so it has no answer, and nothing of it may be told, stored or used.
+    Stopped,
+}
+
 /// An impartial game whose positions are sums of independent components, as the engine
 /// sees it. `component` always means a connected, non-vacant position.
 ///
@@ -247,9 +257,9 @@ pub trait Game: Sync {
     /// subsets that every thread of the search shares (of at most
     /// [`SearchConfig::leaf_table_bytes`]; the game keeps in it only facts about the
     /// positions of its host). The game's search looks at `stop` every few thousand
-    /// positions and, once it is up, returns at once with a meaningless answer (the search
-    /// is being stopped), keeping nothing it learnt since. The answer comes with the
-    /// number of positions the game's search visited for it. None by default.
+    /// positions and, once it is up, returns at once with [`LeafDecision::Stopped`] (the
+    /// search is being stopped), keeping nothing it learnt since. The answer comes with
+    /// the number of positions the game's search visited for it. None by default.
     fn leaf_wins(
         &self,
         _component: &Self::Position,
@@ -258,7 +268,7 @@ pub trait Game: Sync {
         _host_table: &LeafHostTable,
         _stop: Option<&Arc<AtomicBool>>,
         _scratch: &mut Self::Scratch,
-    ) -> Option<(bool, u64)> {
+    ) -> Option<(LeafDecision, u64)> {
         None
     }
 

@@ -40,7 +40,7 @@ use super::context::Candidate;
 use super::killers;
 use super::lookup::{Engine, Lookup, Pending};
 use super::remote::Step;
-use super::{Fault, Game, Position, Record, PARALLEL_LEVELS};
+use super::{Fault, Game, LeafDecision, Position, Record, PARALLEL_LEVELS};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -112,8 +112,11 @@ impl<G: Game> Engine<'_, '_, G> {
         if self.stopped() || self.cancelled() {
             return false;
         }
-        if let Some(win) = self.leaf_wins(component, heap, known) {
-            return win;
+        match self.leaf_wins(component, heap, known) {
+            Some(LeafDecision::Decided(win)) => return win,
+            // No answer: the search is stopped (noted), and unwinds as above.
+            Some(LeafDecision::Stopped) => return false,
+            None => {}
         }
         match self.look_up(component, known, |r| r.wins(heap).is_some()) {
             Lookup::Settled(record) => {

@@ -19,6 +19,7 @@
 //! others, asking about it or about its sub-components, find it there. A process's own
 //! move order is the sequential search's, so the outcome search's cutoffs survive.
 
+use super::context::LEAF_SHARE;
 use super::lookup::{Engine, Pending};
 use super::memo::MemoTable;
 use super::{Game, Record};
@@ -72,6 +73,29 @@ pub trait Remote: Send + Sync {
     /// memo. Does not wait.
     fn publish(&self, table: MemoTable, key: &[u64], proved: Record) {
         let _ = (table, key, proved);
+    }
+
+    /// Only results whose search cost at least this much work (positions searched
+    /// beneath the component, a dense-leaf position counting 1/`LEAF_SHARE`) are
+    /// published; 0 (the default): all.
+    fn publish_work(&self) -> u64 {
+        0
+    }
+
+    /// Whether a component of `order` vertices (decided by the dense leaf: `leaf`), at
+    /// least the threshold, is worth a round trip to its home; if not it is searched here
+    /// and its result published. True by default.
+    fn ask_pays(&self, order: usize, leaf: bool) -> bool {
+        let _ = (order, leaf);
+        true
+    }
+
+    /// What an ask about a component of `order` vertices (`leaf`: for the dense leaf)
+    /// bought: None when the home knew the answer, else the positions searched and the
+    /// dense-leaf positions visited beneath it on this thread once it was claimed.
+    /// Nothing by default.
+    fn searched(&self, order: usize, leaf: bool, beneath: Option<(u64, u64)>) {
+        let _ = (order, leaf, beneath);
     }
 }
 
@@ -148,35 +172,70 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return not_asked;
         };
+        let order = self.context.game.order(component);
+        // Every search that follows ends in `remote_done` or `remote_publish` (or
+        // `remote_forget`), on this thread, in the reverse order of the asks.
+        let stats = &self.state.stats;
+        let searching = (order, leaf, stats.positions, stats.leaf_positions);
+        self.state.claims.push(searching);
         let threshold = if leaf {
             remote.leaf_min_order()
         } else {
             remote.min_order()
         };
-        if self.context.game.order(component) < threshold {
+        if order < threshold {
             return not_asked;
         }
         let Some((table, key)) = pending.shared_key(&self.state.codes) else {
             return not_asked;
         };
+        if !remote.ask_pays(order, leaf) {
+            return not_asked;
+        }
         // A claimed component is deferred where its node can; else (a node's first
         // option large enough for its own options to be shared, its second pass, the
         // root, or several threads) searched here too.
-        let order = self.context.game.order(component);
         let may_defer = self.defers()
             && (self.state.defer.open
                 || (self.state.defer.first && order < remote.min_order() + SHARED_FIRST));
         match remote.ask(table, key, heap, false) {
-            Answer::Known(found) => Step::Settled(record.merge(found)),
+            Answer::Known(found) => {
+                self.state.claims.pop();
+                remote.searched(order, leaf, None);
+                Step::Settled(record.merge(found))
+            }
             Answer::Search(found) => Step::Search {
                 record: record.merge(found),
                 tell: true,
             },
             Answer::Busy if may_defer => {
+                self.state.claims.pop();
                 self.state.defer.raised = true;
                 Step::Deferred
             }
             Answer::Busy => Step::Search { record, tell: true },
+        }
+    }
+
+    /// The work beneath the innermost search that [`remote_ask`](Self::remote_ask) let
+    /// go on (its order, whether the dense leaf decided it, positions and leaf positions
+    /// searched since), which ends now.
+    fn remote_searched(&mut self) -> Option<(usize, bool, u64, u64)> {
+        let (order, leaf, positions, leaf_positions) = self.state.claims.pop()?;
+        let stats = &self.state.stats;
+        Some((
+            order,
+            leaf,
+            stats.positions.saturating_sub(positions),
+            stats.leaf_positions.saturating_sub(leaf_positions),
+        ))
+    }
+
+    /// After a search that [`remote_ask`](Self::remote_ask) let go on and that ends with
+    /// nothing to tell or publish (the dense leaf stopped).
+    pub(super) fn remote_forget(&mut self) {
+        if self.context.memo.tables.remote.get().is_some() {
+            self.remote_searched();
         }
     }
 
@@ -187,6 +246,9 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return;
         };
+        if let Some((order, leaf, positions, leaf_positions)) = self.remote_searched() {
+            remote.searched(order, leaf, Some((positions, leaf_positions)));
+        }
         let Some((table, key)) = pending.shared_key(&self.state.codes) else {
             return;
         };
@@ -213,9 +275,15 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return;
         };
-        // (A component that was asked was told: one not asked that is this large has no
-        // key to publish under.)
-        if self.context.game.order(component) < remote.publish_order() {
+        let work = self
+            .remote_searched()
+            .map_or(0, |(_, _, positions, leaf)| positions + leaf / LEAF_SHARE);
+        // (A component that was asked was told; one not asked because its order's asks
+        // do not pay is published as a smaller one is.) A result that cost less than
+        // the remote's least work is cheaper to find again than to send.
+        if self.context.game.order(component) < remote.publish_order()
+            || work < remote.publish_work()
+        {
             return;
         }
         if self.cancelled() || self.stopped() {

@@ -59,9 +59,9 @@ struct Entry {
 /// let mut leaf = DenseLeaf::default();
 /// // The complete graph K_9 is worth 1: it wins alone, and loses beside a heap of 1.
 /// let k9: Vec<u64> = (0..9).map(|i| 0x1ff & !(1 << i)).collect();
-/// assert!(leaf.node_kayles_wins(&k9, 0));
-/// assert!(!leaf.node_kayles_wins(&k9, 1));
-/// assert!(leaf.node_kayles_wins(&k9, 2));
+/// assert_eq!(leaf.node_kayles_wins(&k9, 0), Some(true));
+/// assert_eq!(leaf.node_kayles_wins(&k9, 1), Some(false));
+/// assert_eq!(leaf.node_kayles_wins(&k9, 2), Some(true));
 /// ```
 pub struct DenseLeaf {
     /// The rows of neighbours of the graph being searched.
@@ -136,8 +136,10 @@ impl Default for DenseLeaf {
 impl DenseLeaf {
     /// Whether `G + *heap` is a win for the player to move, `G` the graph whose vertex `i`
     /// has the neighbours `rows[i]` (bit `j` for vertex `j`; at most [`MAX_LEAF_ORDER`]
-    /// vertices).
-    pub fn node_kayles_wins(&mut self, rows: &[u64], heap: u8) -> bool {
+    /// vertices): `Some(win)`, or None when the stop flag
+    /// ([`set_stop_flag`](Self::set_stop_flag)) was seen up during the search, which
+    /// then has no answer.
+    pub fn node_kayles_wins(&mut self, rows: &[u64], heap: u8) -> Option<bool> {
         self.placement.clear();
         self.search_graph(rows, heap, None)
     }
@@ -156,7 +158,7 @@ impl DenseLeaf {
     /// // The triangle on the host vertices 1, 70 and 130 is worth 1.
     /// let rows = [0b110u64, 0b101, 0b011];
     /// let component = [1 << 1, 1 << (70 - 64), 1 << (130 - 128)];
-    /// assert!(!leaf.node_kayles_wins_in_host(&rows, &component, 1, &table));
+    /// assert_eq!(leaf.node_kayles_wins_in_host(&rows, &component, 1, &table), Some(false));
     /// ```
     pub fn node_kayles_wins_in_host(
         &mut self,
@@ -164,7 +166,7 @@ impl DenseLeaf {
         component: &[u64],
         heap: u8,
         table: &LeafHostTable,
-    ) -> bool {
+    ) -> Option<bool> {
         assert!(
             component.len() <= HOST_WORDS,
             "the host table keys hosts of at most 256 vertices"
@@ -208,7 +210,7 @@ impl DenseLeaf {
         self.rows.clear();
     }
 
-    fn search_graph(&mut self, rows: &[u64], heap: u8, host: Option<&HostSlots>) -> bool {
+    fn search_graph(&mut self, rows: &[u64], heap: u8, host: Option<&HostSlots>) -> Option<bool> {
         if self.heap_bits.is_none() && self.positions >= HEAP_BITS_AFTER {
             self.heap_bits = Some(small_table::node_heap_bits());
         }
@@ -229,13 +231,13 @@ impl DenseLeaf {
         } else {
             (1u64 << rows.len()) - 1
         };
-        // A stop already raised: answer at once (the caller is unwinding).
+        // A stop already raised: no answer (the caller is unwinding).
         self.stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Relaxed));
         let win = self.wins(all, heap, None, host);
         // What was answered after a stop is meaningless, and `wins` kept none of it in
-        // either table: both stay.
-        self.stopped = false;
-        win
+        // either table: both stay, and the caller is told there is no answer.
+        let stopped = std::mem::take(&mut self.stopped);
+        (!stopped).then_some(win)
     }
 
     fn new_stamp(&mut self) {
@@ -577,7 +579,7 @@ mod tests {
             let nimber = brute::node_kayles(&g, (1u128 << size) - 1);
             for h in [1u8, 0, 2, 3] {
                 if leaf.node_kayles_wins_in_host(&rows, &words, h, &table)
-                    != (u32::from(h) != nimber)
+                    != Some(u32::from(h) != nimber)
                 {
                     wrong.push(format!("{members:?} + *{h}: the nimber is {nimber}"));
                 }
@@ -619,7 +621,9 @@ mod tests {
             let table = LeafHostTable::new(1 << 22);
             let component = [((1u64 << rows.len()) - 1) << 3];
             let mut fresh = DenseLeaf::default();
-            let answers: Vec<bool> = (0..5).map(|h| fresh.node_kayles_wins(&rows, h)).collect();
+            let answers: Vec<bool> = (0..5)
+                .map(|h| fresh.node_kayles_wins(&rows, h).expect("no stop flag"))
+                .collect();
             if fresh.positions < 2 * STOP_EVERY {
                 continue;
             }
@@ -627,12 +631,22 @@ mod tests {
             leaf.raise_stop_at = before + STOP_EVERY;
             // The nimber's round: a loss, whose proof searches every option.
             let nimber = answers.iter().position(|&win| !win).unwrap_or(0) as u8;
-            leaf.node_kayles_wins_in_host(&rows, &component, nimber, &table);
-            stopped_searches += u32::from(stop.load(Relaxed));
+            let answer = leaf.node_kayles_wins_in_host(&rows, &component, nimber, &table);
+            // A search that saw the flag up has no answer; one that did not has the right one.
+            if stop.load(Relaxed) {
+                stopped_searches += 1;
+                if answer.is_some() {
+                    wrong.push(format!("{edges:?} + *{nimber}: an answer after the stop"));
+                }
+            } else if answer != Some(answers[usize::from(nimber)]) {
+                wrong.push(format!(
+                    "{edges:?} + *{nimber}: a wrong answer, not stopped"
+                ));
+            }
             leaf.raise_stop_at = u64::MAX;
             stop.store(false, Relaxed);
             for (h, &win) in answers.iter().enumerate() {
-                if leaf.node_kayles_wins_in_host(&rows, &component, h as u8, &table) != win {
+                if leaf.node_kayles_wins_in_host(&rows, &component, h as u8, &table) != Some(win) {
                     wrong.push(format!("{edges:?} + *{h}: a wrong answer after the stop"));
                 }
             }
@@ -695,7 +709,7 @@ mod tests {
             let nimber = brute::node_kayles(&g, (1u128 << k) - 1);
             // Heaps asked in a scrambled order, so that the table is read both ways.
             for h in [3u8, 0, 5, 1, 2, 4, 6] {
-                if leaf.node_kayles_wins(&rows, h) != (u32::from(h) != nimber) {
+                if leaf.node_kayles_wins(&rows, h) != Some(u32::from(h) != nimber) {
                     wrong.push(format!("{edges:?} + *{h}: the nimber is {nimber}"));
                 }
             }

@@ -69,7 +69,8 @@ fn implied_size() -> Option<usize> {
 fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     let rank = mpi.rank();
     let size = mpi.size();
-    if rank != 0 {
+    // (`KAYLES_MPI_PROFILE`: every rank writes its profile, docs/scale-out.md.)
+    if rank != 0 && std::env::var_os("KAYLES_MPI_PROFILE").is_none() {
         quiet();
     }
     for (flag, given) in [
@@ -108,6 +109,8 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(kayles_mpi::PUBLISH_ORDER),
+        pay_positions: env_or("KAYLES_MPI_PAY_POSITIONS", kayles_mpi::PAY_POSITIONS),
+        publish_work: env_or("KAYLES_MPI_PUBLISH_WORK", kayles_mpi::PUBLISH_WORK),
         fingerprint: fingerprint(),
         patience: Duration::from_secs(20),
     };
@@ -150,6 +153,10 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             node.finish(search);
         }
         let stats = nimbers.solver().stats();
+        if std::env::var_os("KAYLES_MPI_PROFILE").is_some() {
+            // Every rank's own line (docs/scale-out.md, "Where a rank's time goes").
+            eprintln!("kayles-mpi profile: {}", node.profile());
+        }
         node.report(
             search,
             stats.positions,
@@ -280,6 +287,15 @@ fn fingerprint() -> u64 {
         eat(&[0]);
     }
     h
+}
+
+/// The value of the environment variable `name` (for measurements: docs/scale-out.md),
+/// or `default`.
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// Points this rank's standard output and error at /dev/null: only rank 0 speaks.
