@@ -7,10 +7,9 @@
 //! (time), and each certificate's size (bytes, from the file). Runs past `cap` seconds
 //! are stopped and shown as such. `--only SPEC` picks rows.
 
-use crate::bench_engine::{build_kayles, load_average, run_child, target_dir, Finished};
-use anyhow::{bail, Result};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use crate::bench_engine::{build_check, build_kayles, load_average, run_child, Finished};
+use anyhow::Result;
+use std::path::Path;
 
 /// The cases: a family spec, and Arc Kayles or not.
 const CASES: &[(&str, bool)] = &[
@@ -20,20 +19,6 @@ const CASES: &[(&str, bool)] = &[
     ("grid:3x15", true),
     ("grid:5x8", true),
 ];
-
-/// Builds the release `kayles-check`.
-fn build_check() -> Result<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let ok = Command::new(cargo)
-        .args(["build", "--release", "--quiet", "-p", "kayles-check"])
-        .current_dir(crate::bench_engine::workspace_root())
-        .status()?
-        .success();
-    if !ok {
-        bail!("cargo build --release -p kayles-check failed");
-    }
-    Ok(target_dir().join("release/kayles-check"))
-}
 
 /// The median run (by time) of those that finished, None when one was stopped.
 fn median(runs: &[Option<(f64, u64)>]) -> Option<(f64, u64)> {

@@ -200,6 +200,20 @@ pub(crate) fn build_kayles() -> Result<PathBuf> {
     Ok(target_dir().join("release/kayles"))
 }
 
+/// Builds the release `kayles-check`.
+pub(crate) fn build_check() -> Result<PathBuf> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let ok = Command::new(cargo)
+        .args(["build", "--release", "--quiet", "-p", "kayles-check"])
+        .current_dir(workspace_root())
+        .status()?
+        .success();
+    if !ok {
+        bail!("cargo build --release -p kayles-check failed");
+    }
+    Ok(target_dir().join("release/kayles-check"))
+}
+
 /// Compiles `../shared/baselines/nk.c`, or says why the C column is skipped.
 pub(crate) fn build_c_baseline(name: &str) -> Result<PathBuf, String> {
     let source = workspace_root().join(format!("../shared/baselines/{name}.c"));

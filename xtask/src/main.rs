@@ -2,7 +2,8 @@
 //! performance budgets (docs/performance.md, "The budgets"), each beside its baseline
 //! measured in the same run, and prints medians with peak memory; `cargo xtask certify`
 //! checks every claim of docs/claims/README.md on the fixtures; `cargo xtask fixtures`
-//! regenerates `fixtures/`; `cargo xtask web` builds the web explorer (crates/kayles-web).
+//! regenerates `fixtures/`; `cargo xtask oeis` writes the OEIS folders of `docs/oeis/`;
+//! `cargo xtask web` builds the web explorer (crates/kayles-web).
 
 mod bench;
 mod bench_certificates;
@@ -13,6 +14,7 @@ mod bench_scale;
 mod bench_threads;
 mod certify;
 mod fixtures;
+mod oeis;
 mod web;
 
 use anyhow::{bail, Result};
@@ -22,6 +24,7 @@ const USAGE: &str = "usage: cargo xtask bench [table|search|modules|wak|chains|e
        cargo xtask certify --merge A.json B.json ... [--json FILE]
        cargo xtask certify --list
        cargo xtask fixtures [--write]
+       cargo xtask oeis [--write] | --make DIR [--only ANUMBER] [--max-n N] [--cap SECONDS]
        cargo xtask web [--out DIR] [--node DIR]
        (internal) cargo xtask bench-one KIND CASE";
 
@@ -32,6 +35,7 @@ fn main() -> Result<()> {
         Some("bench-one") => bench::run_one(&args[1..]),
         Some("certify") => certify::run(&args[1..]),
         Some("fixtures") => fixtures::run(&args[1..]),
+        Some("oeis") => oeis::run(&args[1..]),
         Some("web") => web::run_web(&args[1..]),
         _ => bail!("{USAGE}"),
     }

@@ -18,6 +18,8 @@ mod known_values;
 mod moves;
 #[path = "cli/mpi.rs"]
 mod mpi;
+#[path = "cli/oeis.rs"]
+mod oeis;
 #[path = "cli/pictures.rs"]
 mod pictures;
 #[path = "cli/scale_out.rs"]

@@ -85,7 +85,7 @@ fn root() -> PathBuf {
 
 /// The `kayles-check` binary: beside `kayles` in the same target folder, built there with
 /// the same profile when `cargo test -p kayles-cli` did not build it.
-fn checker_binary() -> PathBuf {
+pub(super) fn checker_binary() -> PathBuf {
     let kayles = PathBuf::from(env!("CARGO_BIN_EXE_kayles"));
     let checker = kayles.with_file_name("kayles-check");
     if !checker.exists() {

@@ -21,7 +21,7 @@ const TEMPLATES: [&str; 3] = ["grid:3xN", "petersen:N,2", "queens"];
 fn term_of(spec: &str) -> Option<(&'static str, usize)> {
     TEMPLATES
         .iter()
-        .flat_map(|&t| (1..=64).map(move |n| (t, n)))
+        .flat_map(|&t| (0..=64).map(move |n| (t, n)))
         .find(|&(t, n)| term_spec(t, n) == spec)
 }
 

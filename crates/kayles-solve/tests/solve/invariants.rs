@@ -38,8 +38,9 @@ const LAYERS: &[&[&str]] = &[
 
 /// The crates that may use the checker at run time, not only in their tests:
 /// kayles-solve, whose `join --verify` checks every job's certificate with it before a
-/// join (the checker still depends on nothing of the workspace).
-const CHECKER_USERS: &[&str] = &["kayles-solve"];
+/// join, and xtask, whose `oeis` checks every committed certificate again before it lists
+/// one in an OEIS folder (the checker still depends on nothing of the workspace).
+const CHECKER_USERS: &[&str] = &["kayles-solve", "xtask"];
 
 /// What the checker may depend on at run time: std and a zstd decoder written apart
 /// from the writer's compressor.
