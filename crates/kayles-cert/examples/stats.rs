@@ -2,7 +2,7 @@
 //!
 //!     cargo run --release -p kayles-cert --example stats -- FILE
 //!
-//! Prints the facts (and how many are mirror strategies), the vertices their sets list, the
+//! Prints the facts (and how many are mirror strategies and table facts), the vertices their sets list, the
 //! moves and result proofs, and the references by kind (computed, same set, in-order map,
 //! explicit map with its entries).
 
@@ -43,6 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let raw = zstd::stream::decode_all(std::fs::File::open(path)?)?;
     let cert = Certificate::decode(&raw)?;
     let (mut vertices, mut moves, mut results, mut mirrors) = (0, 0, 0, 0);
+    let (mut tables, mut table_wins) = (0, 0);
     let mut counts = Counts::default();
     for f in &cert.facts {
         vertices += f.set.len();
@@ -58,11 +59,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             Evidence::ByEq(r) => counts.add(r),
             Evidence::Mirror(_) => mirrors += 1,
+            Evidence::Table => tables += 1,
+            Evidence::TableWin => table_wins += 1,
         }
     }
     let c = counts;
     println!(
-        "{} facts ({mirrors} by a mirror strategy; {} raw bytes), {vertices} set vertices, {moves} moves, {results} result \
+        "{} facts ({mirrors} by a mirror strategy, {tables} EQ and {table_wins} NE by a table; \
+         {} raw bytes), {vertices} set vertices, {moves} moves, {results} result \
          proofs, {} references: {} computed, {} same set, {} in-order map, {} explicit map \
          ({} entries)",
         cert.facts.len(),

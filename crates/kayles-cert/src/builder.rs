@@ -20,6 +20,10 @@
 //! an outcome search answers it with one round, usually from its memo. The oracle is
 //! asked for a nimber only for an EQ fact and for the components folded in.
 //!
+//! With [`with_tables`](ProofBuilder::with_tables), a position of at most that many
+//! vertices gets a table fact (its value, which the checker works out itself) in place of
+//! its moves, and needs nothing below it.
+//!
 //! Facts are about representatives ([`Representatives`]); a reference from another
 //! position carries the vertex map.
 
@@ -35,6 +39,7 @@ use crate::Error;
 use hashbrown::HashMap;
 use kayles_core::leaves::small::SmallSolver;
 use kayles_core::rules::{arc_move_words, node_move_words};
+use kayles_core::vertex_game::{LEAF_AVERAGE_DEGREE, LEAF_ORDER_PER_DEGREE};
 use kayles_core::{GameKind, Graph, VertexSet};
 use std::io::Write;
 
@@ -47,6 +52,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     writer: CertificateWriter<W>,
     reps: Representatives,
     computed: usize,
+    /// Positions of at most this many vertices are proved by table facts (0: none).
+    table: usize,
     /// Representative's key -> (EQ fact, value).
     eq: HashMap<Key, (u64, u32)>,
     /// (Representative's key, w) -> NE fact.
@@ -96,6 +103,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             writer,
             reps,
             computed,
+            table: 0,
             eq: HashMap::new(),
             ne: HashMap::new(),
             known: HashMap::new(),
@@ -185,6 +193,41 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                 Err(Error::Search(kayles_core::engine::SearchError::Stopped))
             }
         }
+    }
+
+    /// The builder proving a Node Kayles position of more than the checker's computed
+    /// size and at most `order` vertices (at most
+    /// [`MAX_TABLE_ORDER`](crate::format::MAX_TABLE_ORDER)) by a table fact, which the
+    /// checker verifies by a search of its own, when the position is dense as the search's
+    /// dense leaf takes it ([`by_table`](Self::by_table)); the writer's header must then
+    /// say [`TABLE_VERSION`](crate::format::TABLE_VERSION).
+    pub fn with_tables(mut self, order: usize) -> Self {
+        self.table = order.min(crate::format::MAX_TABLE_ORDER);
+        self
+    }
+
+    /// Whether the connected position `set` is proved by a table fact: Node Kayles, more
+    /// vertices than the checker's computed size and at most the tables' order, and dense
+    /// as the search's dense leaf wants it (an average degree of at least
+    /// [`LEAF_AVERAGE_DEGREE`] and of a [`LEAF_ORDER_PER_DEGREE`]-th of the order), where a
+    /// move deletes much and the checker's search without components is short.
+    pub fn by_table(&self, set: &[u32]) -> bool {
+        let k = set.len() as u32;
+        if self.game != GameKind::Node || set.len() <= self.computed || set.len() > self.table {
+            return false;
+        }
+        let xs = self.adjacency.set(set);
+        let degrees: u32 = set
+            .iter()
+            .map(|&v| {
+                let row = self.adjacency.row(v as usize);
+                row.iter()
+                    .zip(&xs)
+                    .map(|(r, x)| (r & x).count_ones())
+                    .sum::<u32>()
+            })
+            .sum();
+        degrees >= LEAF_AVERAGE_DEGREE * k && degrees * LEAF_ORDER_PER_DEGREE >= k * k
     }
 
     /// The builder proving the positions that `mirrors` finds a mirror strategy of by
@@ -388,6 +431,26 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     fn ne_ref(&mut self, comp: &[u32], w: u32) -> Result<Ref, Error> {
         self.poll()?;
         let rep = self.reps.of(self.host, comp);
+        if self.by_table(comp) && !self.eq.contains_key(&rep.key) {
+            // An NE table fact: the checker finds `comp + *w` a win by its own search (the
+            // value is known to differ from w: the parent's value says so).
+            if self.known.get(&rep.key) == Some(&w) {
+                return Err(Error::Inconsistent(format!(
+                    "a position was to be proved != {w}, and the oracle says it is {w}"
+                )));
+            }
+            if let Some(&index) = self.ne.get(&(rep.key, w)) {
+                return Ok(fact_ref(index, &rep));
+            }
+            let fact = Fact {
+                value: w,
+                set: rep.set.clone(),
+                evidence: Evidence::TableWin,
+            };
+            let index = self.push(&rep, &fact)?;
+            self.ne.insert((rep.key, w), index);
+            return Ok(fact_ref(index, &rep));
+        }
         let exact = comp.len() <= self.computed
             || self.eq.contains_key(&rep.key)
             || self.mirror(&rep.set).is_some();
@@ -480,6 +543,16 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             return Ok((index, 0));
         }
         let v = self.value_of(rep)?;
+        if self.by_table(x) {
+            let fact = Fact {
+                value: v,
+                set: x.to_vec(),
+                evidence: Evidence::Table,
+            };
+            let index = self.push(rep, &fact)?;
+            self.eq.insert(key, (index, v));
+            return Ok((index, v));
+        }
         self.moves_eq_fact(rep, v, false)
     }
 
@@ -593,7 +666,7 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
             _ => {}
         }
         self.known.insert(rep.key, h);
-        if self.mirror(&rep.set).is_some() {
+        if self.by_table(&rep.set) || self.mirror(&rep.set).is_some() {
             self.eq_fact(&rep)?;
             return Ok(());
         }
@@ -610,7 +683,8 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
     /// # Errors
     /// As [`learn_loss`](Self::learn_loss).
     pub fn learn_win(&mut self, comp: &[u32], h: u32, option: &[u32]) -> Result<(), Error> {
-        if comp.len() <= self.computed {
+        // A position of the tables' size: the parent's reference writes its table fact.
+        if comp.len() <= self.computed || self.by_table(comp) {
             return Ok(());
         }
         let rep = self.reps.of(self.host, comp);

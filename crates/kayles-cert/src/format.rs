@@ -5,15 +5,23 @@
 //! The decompressed stream is a text header (`kayles-certificate 2`, `game`, `graph`,
 //! `nimber`, `computed`, an empty line) and then binary records: a tag byte (0 EQ, 1 NE
 //! by a witness move, 2 NE by an EQ fact, 3 the root, 4 EQ 0 by a mirror strategy; tag 4
-//! is what version 2 adds to version 1), unsigned LEB128 numbers, vertex
+//! is what version 2 adds to version 1; 5 EQ and 6 NE by the checker's own search, what
+//! version 3 adds), unsigned LEB128 numbers, vertex
 //! sets as a size, a first vertex and gaps, and references as back distances with the
 //! form of their vertex map.
 
 use kayles_core::GameKind;
 
-/// The format version this crate writes. Version 2 is version 1 with the mirror fact (tag
-/// 4); the decoder reads both.
+/// The format version this crate writes when it writes no table fact. Version 2 is
+/// version 1 with the mirror fact (tag 4); the decoder reads every version.
 pub const VERSION: u32 = 2;
+
+/// The format version of certificates with table facts ([`Evidence::Table`], tag 5):
+/// version 2 with that one more kind of fact.
+pub const TABLE_VERSION: u32 = 3;
+
+/// A table fact's vertex set has at most this many vertices (the checker's bound).
+pub const MAX_TABLE_ORDER: usize = 64;
 
 /// Components of at most this many vertices may be marked computed (the checker's bound).
 pub const MAX_COMPUTED: usize = 8;
@@ -21,6 +29,8 @@ pub const MAX_COMPUTED: usize = 8;
 /// The header: what the certificate claims.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
+    /// The format version: [`VERSION`], or [`TABLE_VERSION`] when table facts may appear.
+    pub version: u32,
     /// Node Kayles or Arc Kayles.
     pub game: GameKind,
     /// The graph, as graph6 or a family spec.
@@ -76,9 +86,12 @@ impl Header {
                 .map(str::to_string)
                 .ok_or_else(|| format!("header: expected {key}, found {l:?}"))
         };
-        if !matches!(field("kayles-certificate")?.as_str(), "1" | "2") {
-            return Err("unknown version".into());
-        }
+        let version = match field("kayles-certificate")?.as_str() {
+            "1" => 1,
+            "2" => 2,
+            "3" => 3,
+            _ => return Err("unknown version".into()),
+        };
         let game: GameKind = field("game")?.parse()?;
         let graph = field("graph")?;
         let nimber = field("nimber")?.parse().map_err(|_| "bad nimber")?;
@@ -87,6 +100,7 @@ impl Header {
             return Err("header: no empty line".into());
         }
         Ok(Header {
+            version,
             game,
             graph,
             nimber,
@@ -164,6 +178,12 @@ pub enum Evidence {
     /// `set[images[j]]`, an automorphism of the subgraph the set induces that is an
     /// involution, moves every vertex, and none onto a neighbour.
     Mirror(Vec<u32>),
+    /// EQ: nothing; the checker finds `set + *value` a loss by a search of its own (a set
+    /// of at most [`MAX_TABLE_ORDER`] vertices; version 3).
+    Table,
+    /// NE: nothing; the checker finds `set + *value` a win by a search of its own (as
+    /// [`Evidence::Table`]).
+    TableWin,
 }
 
 /// One fact: `value(set) = value` (EQ: [`Evidence::Moves`], or [`Evidence::Mirror`] with value
@@ -181,14 +201,18 @@ pub struct Fact {
 impl Fact {
     /// True for an EQ fact.
     pub fn is_eq(&self) -> bool {
-        matches!(self.evidence, Evidence::Moves(_) | Evidence::Mirror(_))
+        matches!(
+            self.evidence,
+            Evidence::Moves(_) | Evidence::Mirror(_) | Evidence::Table
+        )
     }
 }
 
 /// The header as text (the lines up to and including the empty line).
 pub fn header_text(h: &Header) -> String {
     format!(
-        "kayles-certificate {VERSION}\ngame {}\ngraph {}\nnimber {}\ncomputed {}\n\n",
+        "kayles-certificate {}\ngame {}\ngraph {}\nnimber {}\ncomputed {}\n\n",
+        h.version,
         h.game.name(),
         h.graph,
         h.nimber,
@@ -249,6 +273,8 @@ pub fn put_fact(out: &mut Vec<u8>, fact: &Fact, index: u64) {
         Evidence::Witness(..) => 1,
         Evidence::ByEq(_) => 2,
         Evidence::Mirror(_) => 4,
+        Evidence::Table => 5,
+        Evidence::TableWin => 6,
     };
     out.push(tag);
     put_varint(out, u64::from(fact.value));
@@ -276,6 +302,7 @@ pub fn put_fact(out: &mut Vec<u8>, fact: &Fact, index: u64) {
                 put_varint(out, p.into());
             }
         }
+        Evidence::Table | Evidence::TableWin => {}
     }
 }
 
@@ -356,6 +383,8 @@ impl Certificate {
                         .map(|_| Ok(d.varint()? as u32))
                         .collect::<Result<_, String>>()?,
                 ),
+                5 => Evidence::Table,
+                6 => Evidence::TableWin,
                 t => return Err(format!("unknown tag {t}")),
             };
             facts.push(Fact {
@@ -456,6 +485,7 @@ mod tests {
     fn encode_and_decode_agree() {
         let cert = Certificate {
             header: Header {
+                version: VERSION,
                 game: GameKind::Arc,
                 graph: "path:3".into(),
                 nimber: 1,

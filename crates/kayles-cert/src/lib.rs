@@ -72,6 +72,10 @@ pub struct Options {
     pub computed: usize,
     /// How positions share facts.
     pub dedup: Dedup,
+    /// Positions of at most this many vertices (above `computed`) are proved by table
+    /// facts, which the checker evaluates itself (format version 3); 0 for none (version
+    /// 2). At most [`format::MAX_TABLE_ORDER`].
+    pub table: usize,
 }
 
 /// The default of [`Options::computed`] (docs/certificates.md has the measurements).
@@ -82,7 +86,17 @@ impl Default for Options {
         Options {
             computed: DEFAULT_COMPUTED,
             dedup: Dedup::Canonical,
+            table: 0,
         }
+    }
+}
+
+/// The table order [`certify_with_solver`] uses in `game` (docs/certificates.md, "Table
+/// facts", has the measurements behind it).
+pub fn default_table_order(game: GameKind) -> usize {
+    match game {
+        GameKind::Node => format::MAX_TABLE_ORDER,
+        GameKind::Arc => 0,
     }
 }
 
@@ -166,6 +180,12 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
             format::MAX_COMPUTED
         )));
     }
+    if options.table > format::MAX_TABLE_ORDER {
+        return Err(Error::Input(format!(
+            "table facts are about at most {} vertices",
+            format::MAX_TABLE_ORDER
+        )));
+    }
     if let Some(sym) = &symmetry {
         if !sym.is_host(host) {
             return Err(Error::Input("the symmetry is not the host's".into()));
@@ -181,6 +201,11 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
         }
     }
     let header = format::Header {
+        version: if options.table > options.computed {
+            format::TABLE_VERSION
+        } else {
+            format::VERSION
+        },
         game,
         graph: name.trim().to_string(),
         nimber,
@@ -206,8 +231,13 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
     };
     let resumed_from = state.as_ref().map(|state| state.sizes().facts);
     let reps = Representatives::new(options.dedup, symmetry);
-    let mut builder =
-        ProofBuilder::new(host, game, oracle, reps, options.computed, writer).with_mirrors(mirrors);
+    let mut builder = ProofBuilder::new(host, game, oracle, reps, options.computed, writer)
+        .with_mirrors(mirrors)
+        .with_tables(if options.table > options.computed {
+            options.table
+        } else {
+            0
+        });
     if let Some(checkpoint) = checkpoint {
         builder = builder.with_checkpoint(checkpoint);
     }
@@ -261,7 +291,10 @@ pub fn certify_with_solver<W: Write + Send>(
             game,
             oracle,
             None,
-            Options::default(),
+            Options {
+                table: default_table_order(game),
+                ..Options::default()
+            },
             out,
             resumable,
         )

@@ -13,7 +13,7 @@ use crate::mirror::Mirrors;
 use crate::oracle::SolverOracle;
 use crate::represent::{Dedup, Representatives};
 use crate::writer::CertificateWriter;
-use crate::{Error, Summary, DEFAULT_COMPUTED};
+use crate::{default_table_order, Error, Summary, DEFAULT_COMPUTED};
 use kayles_core::canonical::mix;
 use kayles_core::engine::proof::{Concluded, ProofHook};
 use kayles_core::game::GameSolver;
@@ -153,6 +153,10 @@ pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'stati
         let (concluded, log_bytes, mut log) = logged?;
         let log = &mut log;
         let header = Header {
+            version: match default_table_order(game) {
+                0 => crate::format::VERSION,
+                _ => crate::format::TABLE_VERSION,
+            },
             game,
             graph: name.trim().to_string(),
             nimber,
@@ -171,7 +175,8 @@ pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'stati
             let reps = Representatives::new(Dedup::Canonical, None);
             let mut builder =
                 ProofBuilder::new(host, game, &mut oracle, reps, DEFAULT_COMPUTED, writer)
-                    .with_mirrors(mirrors);
+                    .with_mirrors(mirrors)
+                    .with_tables(default_table_order(game));
             let needed = mark_needed(host, game, log, concluded, back.as_deref())?;
             let marked: u64 = needed.0.iter().map(|w| u64::from(w.count_ones())).sum();
             replay(&mut builder, log, host.order(), back.as_deref(), &needed)?;

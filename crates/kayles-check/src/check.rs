@@ -3,6 +3,7 @@
 //! and small value is worked out here, from the host graph alone.
 
 use crate::graph::{self, Graph};
+use crate::table::Tables;
 use std::collections::HashMap;
 use std::io::{BufRead, Read};
 
@@ -226,6 +227,8 @@ fn check_source<R: Read>(
         game: header.game,
         computed_max: header.computed,
         mirrors: header.version >= 2,
+        tables: header.version >= 3,
+        table: None,
         facts: Facts::new(g.words()),
         lists: Lists::of(g),
         small: HashMap::new(),
@@ -370,7 +373,8 @@ impl<R: Read> Input<'_, Decoded<'_, R>> {
 }
 
 struct Header {
-    /// 1, or 2: version 1 with the mirror fact (tag 4).
+    /// 1; 2: version 1 with the mirror fact (tag 4); 3: version 2 with the table fact
+    /// (tag 5).
     version: u32,
     game: Game,
     graph: String,
@@ -400,9 +404,10 @@ fn read_header<R: Read>(input: &mut Input<R>) -> Res<Header> {
     let version = match field("kayles-certificate")?.as_str() {
         "1" => 1,
         "2" => 2,
+        "3" => 3,
         other => {
             return Err(format!(
-                "header: unknown version {} (this checker reads 1 and 2)",
+                "header: unknown version {} (this checker reads 1, 2 and 3)",
                 quote(other)
             ))
         }
@@ -618,6 +623,10 @@ struct Checker<'g> {
     computed_max: usize,
     /// Whether mirror facts (tag 4, version 2) may appear.
     mirrors: bool,
+    /// Whether table facts (tag 5, version 3) may appear.
+    tables: bool,
+    /// The evaluator of table facts, once one has appeared.
+    table: Option<Tables>,
     facts: Facts,
     lists: Lists,
     small: HashMap<u64, u32>,
@@ -740,6 +749,8 @@ impl Checker<'_> {
                 0 => "EQ",
                 1 | 2 => "NE",
                 4 if self.mirrors => "EQ by a mirror strategy",
+                5 if self.tables => "EQ by a table",
+                6 if self.tables => "NE by a table",
                 _ => return Err(format!("fact {index}: unknown record tag {tag}")),
             };
             let value = input.number(u32::MAX.into(), "value")? as u32;
@@ -752,7 +763,7 @@ impl Checker<'_> {
                 format!("fact {index} ({kind} {value}, {k} vertices from {first}): {e}")
             };
             // A copy of a fact already accepted is refused before its evidence is read.
-            let kind = u8::from(tag == 1 || tag == 2);
+            let kind = u8::from(tag == 1 || tag == 2 || tag == 6);
             let form = self.facts.form(&set);
             let slot = self.facts.slot(kind, value, &set, &form);
             if self.facts.table[slot] != 0 {
@@ -765,7 +776,9 @@ impl Checker<'_> {
                 0 => self.check_eq(input, &set, value),
                 1 => self.check_witness(input, &set, value),
                 2 => self.check_by_eq(input, &set, value),
-                _ => self.check_mirror(input, &set, value),
+                4 => self.check_mirror(input, &set, value),
+                5 => self.check_table(&set, value, true),
+                _ => self.check_table(&set, value, false),
             }
             .map_err(context)?;
             self.facts.push(kind, value, &set, &form).map_err(context)?;
@@ -920,6 +933,26 @@ impl Checker<'_> {
             }
         }
         Ok(())
+    }
+
+    /// EQ(X, v) (`eq`) or NE(X, v) by a table: the checker's own search of `X + *v` by the
+    /// definition of win and loss ([`Tables`]), which must find it a loss (EQ) or a win
+    /// (NE).
+    fn check_table(&mut self, x: &[u64], v: u32, eq: bool) -> Res<()> {
+        if self.game == Game::Arc {
+            return Err("table facts are Node Kayles facts only".into());
+        }
+        let g = self.g;
+        let table = self
+            .table
+            .get_or_insert_with(|| Tables::new(self.game == Game::Arc, g.order()));
+        let mut verts = Vec::new();
+        for_each(x, |u| verts.push(u as u32));
+        if eq {
+            table.check(&verts, v, |a, b| g.has_edge(a, b))
+        } else {
+            table.check_win(&verts, v, |a, b| g.has_edge(a, b))
+        }
     }
 
     /// The moves of X in the documented order: vertices ascending (Node Kayles, as
@@ -1477,6 +1510,8 @@ mod tests {
                 game: Game::Node,
                 computed_max: 8,
                 mirrors: true,
+                tables: true,
+                table: None,
                 facts: Facts::new(g.words()),
                 lists,
                 small: HashMap::new(),
@@ -1520,6 +1555,8 @@ mod tests {
                 game,
                 computed_max: 8,
                 mirrors: true,
+                tables: true,
+                table: None,
                 facts: Facts::new(g.words()),
                 lists: Lists::of(&g),
                 small: HashMap::new(),

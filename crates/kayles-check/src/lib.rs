@@ -12,5 +12,6 @@
 
 pub mod check;
 pub mod graph;
+pub mod table;
 
 pub use check::{check, check_game, Failure, Game, Verified};

@@ -25,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let options = Options {
         computed: computed.parse()?,
         dedup,
+        table: kayles_cert::default_table_order(game),
     };
     let host = graphs::parse(graph)?;
     let mut solver = SearchOptions::default().solver_for(game, Some(graph));

@@ -109,6 +109,7 @@ fn brute_force_oracle_certificates_check() {
         let options = Options {
             computed: 0,
             dedup: Dedup::Canonical,
+            table: 0,
         };
         let (bytes, value) = brute_certificate(&g, game, options);
         assert_eq!(check(&graph6::write(&g), &bytes), Ok(value));

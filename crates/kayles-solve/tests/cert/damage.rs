@@ -17,6 +17,7 @@ fn real(name: &str, game: GameKind) -> (Vec<u8>, Certificate) {
         } else {
             Dedup::Symmetry
         },
+        table: 0,
     };
     let (bytes, value) = certificate(name, game, options);
     assert_eq!(check(name, &bytes), Ok(value));

@@ -12,6 +12,7 @@ mod known_values;
 mod oracle;
 mod random;
 mod resume;
+mod tables;
 
 use kayles_cert::format::Certificate;
 use kayles_cert::oracle::BruteOracle;
@@ -72,7 +73,11 @@ pub fn all_options() -> Vec<Options> {
     let mut out = Vec::new();
     for computed in [0, 2, 4, 8] {
         for dedup in [Dedup::Exact, Dedup::Symmetry, Dedup::Canonical] {
-            out.push(Options { computed, dedup });
+            out.push(Options {
+                computed,
+                dedup,
+                ..Options::default()
+            });
         }
     }
     out
