@@ -62,8 +62,9 @@ pub struct SearchFlags {
     /// Default: 60% of the machine's memory (8192 where it cannot be read).
     #[arg(long, value_name = "MIB")]
     memo_limit_mib: Option<usize>,
-    /// Empty a search thread's exact memo (a cache in front of the shared memo) when it
-    /// passes this many MiB; with `--memo-key exact` it is the only memo and is kept.
+    /// Empty a search thread's exact memo (a cache in front of the shared memo), all but
+    /// its known nimbers, when it passes this many MiB; with `--memo-key exact` it is the
+    /// only memo and is kept.
     #[arg(long, value_name = "MIB", default_value_t = SearchConfig::default().exact_cache_bytes >> 20)]
     exact_cache_mib: usize,
     /// Do not apply the game's reductions (Node Kayles: twins, MOD-TWINS; Arc Kayles:

@@ -133,6 +133,25 @@ impl<P: Position> ExactTable<P> {
         self.len = 0;
     }
 
+    /// Drops every entry but those that hold a nimber (the ones an option's lookup folds
+    /// into its heap; the heaps known to win of a component come back from the shared
+    /// memo when it is searched again), keeping the allocation. When those would take
+    /// more than half of what the table holds before it doubles, every entry goes.
+    pub(crate) fn clear_keeping_values(&mut self) {
+        let kept: Vec<(P, Record)> = self
+            .slots
+            .iter()
+            .filter(|(k, v)| !k.is_vacant() && v.value().is_some())
+            .cloned()
+            .collect();
+        self.clear();
+        if 2 * LOAD_DENOMINATOR * kept.len() <= LOAD_NUMERATOR * self.slots.len() {
+            for (k, v) in kept {
+                self.insert(k, v);
+            }
+        }
+    }
+
     /// A table without slots, as a placeholder that is never read (any lookup panics).
     pub(crate) fn empty() -> Self {
         ExactTable {
@@ -175,6 +194,40 @@ mod tests {
             assert_eq!(t.get(&k), Some(v));
         }
         t.clear();
+        assert_eq!(t.len(), 0);
+        assert_eq!(t.get(&1), None);
+    }
+
+    /// Clearing keeps the entries that hold a nimber and drops the heaps known to win,
+    /// unless the nimbers would fill more than half of what the table holds before it
+    /// doubles: then everything goes.
+    #[test]
+    fn clearing_keeps_the_known_nimbers() {
+        let mut t = ExactTable::<u64>::new();
+        for key in 1..=40u64 {
+            let record = if key % 4 == 0 {
+                Record::known((key % 7) as u8)
+            } else {
+                Record::UNKNOWN.with_win((key % 5) as u8)
+            };
+            t.insert(key, record);
+        }
+        t.clear_keeping_values();
+        assert_eq!(t.len(), 10);
+        for key in 1..=40u64 {
+            let expected = (key % 4 == 0).then(|| Record::known((key % 7) as u8));
+            assert_eq!(t.get(&key), expected, "key {key}");
+        }
+        // 64 slots: 24 nimbers would take more than half of the 48 entries it holds.
+        let mut t = ExactTable::<u64>::new();
+        for key in 1..=24u64 {
+            t.insert(key, Record::known(1));
+        }
+        assert_eq!(t.bytes(), 64 * 16);
+        t.clear_keeping_values();
+        assert_eq!(t.len(), 24);
+        t.insert(25, Record::known(1));
+        t.clear_keeping_values();
         assert_eq!(t.len(), 0);
         assert_eq!(t.get(&1), None);
     }

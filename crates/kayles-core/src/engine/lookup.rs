@@ -263,7 +263,7 @@ impl<G: Game> Engine<'_, '_, G> {
                     || state.exact.full_at(config.exact_cache_bytes))
             {
                 // Keep the allocation: the cache refills to the same size.
-                state.exact.clear();
+                state.exact.clear_keeping_values();
                 state.stats.cache_clears += 1;
             }
             let shared = tables.bytes();
