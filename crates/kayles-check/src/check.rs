@@ -943,9 +943,7 @@ impl Checker<'_> {
             return Err("table facts are Node Kayles facts only".into());
         }
         let g = self.g;
-        let table = self
-            .table
-            .get_or_insert_with(|| Tables::new(self.game == Game::Arc, g.order()));
+        let table = self.table.get_or_insert_with(|| Tables::new(g.order()));
         let mut verts = Vec::new();
         for_each(x, |u| verts.push(u as u32));
         if eq {

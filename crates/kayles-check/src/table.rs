@@ -97,9 +97,6 @@ pub fn dense(rows: &[u64]) -> bool {
 /// The searcher of table facts and its caches.
 #[derive(Default)]
 pub struct Tables {
-    /// Arc Kayles (a move deletes both ends of an edge), else Node Kayles (a move deletes
-    /// a closed neighbourhood).
-    arc: bool,
     /// Whether a fact's set must be dense ([`dense`]); always, but in tests of the search.
     need_dense: bool,
     /// Whether subsets are also kept under their host vertices (a host of at most 256
@@ -125,10 +122,10 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// The searcher for a host of `n` vertices; `arc` for Arc Kayles.
-    pub fn new(arc: bool, n: usize) -> Tables {
+    /// The searcher for a host of `n` vertices (Node Kayles: a move deletes a closed
+    /// neighbourhood).
+    pub fn new(n: usize) -> Tables {
         Tables {
-            arc,
             need_dense: true,
             shared: n <= 256,
             small: (0..=SMALL)
@@ -275,13 +272,7 @@ impl Tables {
         for s in 1..1usize << k {
             let mut options = 0u32;
             for i in (0..k).filter(|i| s >> i & 1 == 1) {
-                if self.arc {
-                    for j in (i + 1..k).filter(|&j| s >> j & 1 == 1 && adj[i] >> j & 1 == 1) {
-                        options |= 1 << value[s & !(1 << i | 1 << j)];
-                    }
-                } else {
-                    options |= 1 << value[s & !(adj[i] | 1 << i)];
-                }
+                options |= 1 << value[s & !(adj[i] | 1 << i)];
             }
             value[s] = options.trailing_ones() as u8;
         }
@@ -351,19 +342,8 @@ impl Tables {
         while left != 0 {
             let u = left.trailing_zeros() as usize;
             left &= left - 1;
-            if self.arc {
-                // The edges `uw`, `w > u`: `w` among the vertices after `u`.
-                let mut ends = left & self.rows[u];
-                while ends != 0 {
-                    let w = ends.trailing_zeros() as usize;
-                    ends &= ends - 1;
-                    let after = s & !(1 << u | 1 << w);
-                    self.options.push((after.count_ones(), after));
-                }
-            } else {
-                let after = s & !(self.rows[u] | 1 << u);
-                self.options.push((after.count_ones(), after));
-            }
+            let after = s & !(self.rows[u] | 1 << u);
+            self.options.push((after.count_ones(), after));
         }
         let end = self.options.len();
         let mut win = (base..end).any(|i| {
@@ -396,21 +376,15 @@ impl Tables {
 mod tests {
     use super::*;
 
-    /// The value of the graph `adj` (bit rows) in the game, by the definition over all
+    /// The value of the graph `adj` (bit rows) in Node Kayles, by the definition over all
     /// subsets.
-    fn definition(adj: &[u64], arc: bool) -> u32 {
+    fn definition(adj: &[u64]) -> u32 {
         let k = adj.len();
         let mut value = vec![0u32; 1 << k];
         for s in 1..1usize << k {
             let mut seen = 0u64;
             for i in (0..k).filter(|i| s >> i & 1 == 1) {
-                if arc {
-                    for j in (i + 1..k).filter(|&j| s >> j & 1 == 1 && adj[i] >> j & 1 == 1) {
-                        seen |= 1 << value[s & !(1 << i | 1 << j)];
-                    }
-                } else {
-                    seen |= 1 << value[s & !(adj[i] as usize | 1 << i)];
-                }
+                seen |= 1 << value[s & !(adj[i] as usize | 1 << i)];
             }
             value[s] = seen.trailing_ones();
         }
@@ -442,36 +416,34 @@ mod tests {
             for p in [20, 50, 80] {
                 for _ in 0..6 {
                     let adj = graph(k, p, &mut seed);
-                    for arc in [false, true] {
-                        let want = definition(&adj, arc);
-                        // The host's labels: the same, or spread over a host past 256
-                        // vertices (no shared cache) or within one (shared).
-                        for (n, stride) in [(k, 1), (300, 23), (256, 19)] {
-                            let verts: Vec<u32> = (0..k as u32).map(|i| i * stride).collect();
-                            let edge = |a: usize, b: usize| {
-                                let (i, j) = (a / stride as usize, b / stride as usize);
-                                adj[i] >> j & 1 == 1
-                            };
-                            let mut t = Tables::new(arc, n);
-                            t.need_dense = false;
-                            for v in 0..=k as u32 + 1 {
-                                let eq = t.check(&verts, v, edge);
-                                let ne = t.check_win(&verts, v, edge);
-                                assert_eq!(eq.is_ok(), v == want, "k {k} {adj:?} {v}: {eq:?}");
-                                assert_eq!(ne.is_ok(), v != want, "k {k} {adj:?} {v}: {ne:?}");
-                            }
-                            tried += 1;
+                    let want = definition(&adj);
+                    // The host's labels: the same, or spread over a host past 256
+                    // vertices (no shared cache) or within one (shared).
+                    for (n, stride) in [(k, 1), (300, 23), (256, 19)] {
+                        let verts: Vec<u32> = (0..k as u32).map(|i| i * stride).collect();
+                        let edge = |a: usize, b: usize| {
+                            let (i, j) = (a / stride as usize, b / stride as usize);
+                            adj[i] >> j & 1 == 1
+                        };
+                        let mut t = Tables::new(n);
+                        t.need_dense = false;
+                        for v in 0..=k as u32 + 1 {
+                            let eq = t.check(&verts, v, edge);
+                            let ne = t.check_win(&verts, v, edge);
+                            assert_eq!(eq.is_ok(), v == want, "k {k} {adj:?} {v}: {eq:?}");
+                            assert_eq!(ne.is_ok(), v != want, "k {k} {adj:?} {v}: {ne:?}");
                         }
+                        tried += 1;
                     }
                 }
             }
         }
-        assert_eq!(tried, 13 * 3 * 6 * 2 * 3);
+        assert_eq!(tried, 13 * 3 * 6 * 3);
     }
 
     #[test]
     fn the_bounds_hold() {
-        let mut t = Tables::new(false, 100);
+        let mut t = Tables::new(100);
         let path = |a: usize, b: usize| a.abs_diff(b) == 1;
         let verts: Vec<u32> = (0..64).collect();
         let e = t.check(&verts, 1, path).unwrap_err();
