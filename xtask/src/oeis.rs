@@ -80,21 +80,41 @@ const SEQUENCES: &[Sequence] = &[
 const USAGE: &str =
     "usage: cargo xtask oeis [--write] | --make DIR [--only ANUMBER] [--max-n N] [--cap SECONDS]";
 
-/// Entry point. Errors are one message with exit status 1.
+/// Entry point. Bad usage is one message with exit status 2; a failure (stale folders, a
+/// value or certificate that disagrees) one message with exit status 1.
 pub fn run(args: &[String]) -> Result<()> {
-    if let Err(e) = dispatch(args) {
+    let options = match parse(args) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = dispatch(options) {
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
     Ok(())
 }
 
-fn dispatch(args: &[String]) -> Result<()> {
-    let mut write = false;
-    let mut make: Option<PathBuf> = None;
-    let mut only: Option<String> = None;
-    let mut max_n = usize::MAX;
-    let mut cap = f64::INFINITY;
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+struct Options {
+    write: bool,
+    make: Option<PathBuf>,
+    only: Option<String>,
+    max_n: usize,
+    cap: f64,
+}
+
+fn parse(args: &[String]) -> Result<Options> {
+    let mut options = Options {
+        write: false,
+        make: None,
+        only: None,
+        max_n: usize::MAX,
+        cap: f64::INFINITY,
+    };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || {
@@ -102,29 +122,33 @@ fn dispatch(args: &[String]) -> Result<()> {
                 .with_context(|| format!("{arg} needs a value; {USAGE}"))
         };
         match arg.as_str() {
-            "--write" => write = true,
-            "--make" => make = Some(PathBuf::from(value()?)),
-            "--only" => only = Some(value()?.clone()),
-            "--max-n" => max_n = value()?.parse().context("--max-n takes a number")?,
-            "--cap" => cap = value()?.parse().context("--cap takes seconds")?,
+            "--write" => options.write = true,
+            "--make" => options.make = Some(PathBuf::from(value()?)),
+            "--only" => options.only = Some(value()?.clone()),
+            "--max-n" => options.max_n = value()?.parse().context("--max-n takes a number")?,
+            "--cap" => options.cap = value()?.parse().context("--cap takes seconds")?,
             other => bail!("unknown argument '{other}'; {USAGE}"),
         }
     }
-    if let Some(only) = &only {
+    if let Some(only) = &options.only {
         if !SEQUENCES.iter().any(|s| s.number == only) {
             bail!("--only {only}: no such folder (the sequences are A316632, A316533, A344227)");
         }
     }
+    Ok(options)
+}
+
+fn dispatch(options: Options) -> Result<()> {
     let root = workspace_root();
-    if let Some(dir) = make {
+    if let Some(dir) = options.make {
         for sequence in SEQUENCES {
-            if only.as_deref().is_none_or(|o| o == sequence.number) {
-                make_certificates(&root, sequence, &dir, max_n, cap)?;
+            if options.only.as_deref().is_none_or(|o| o == sequence.number) {
+                make_certificates(&root, sequence, &dir, options.max_n, options.cap)?;
             }
         }
         return write_all(&root);
     }
-    if write {
+    if options.write {
         write_all(&root)
     } else {
         let stale = stale_files(&root)?;
@@ -790,6 +814,29 @@ mod tests {
             stale.is_empty(),
             "run `cargo xtask oeis --write`: {stale:?} differ from docs/results.md"
         );
+    }
+
+    #[test]
+    fn the_command_line_is_read_or_refused() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let options = parse(&args(&[
+            "--make", "out", "--only", "A344227", "--max-n", "16",
+        ]))
+        .unwrap();
+        assert_eq!(options.make, Some(PathBuf::from("out")));
+        assert_eq!(options.only.as_deref(), Some("A344227"));
+        assert_eq!(options.max_n, 16);
+        assert!(!options.write && options.cap.is_infinite());
+        for (bad, why) in [
+            (&["--frobnicate"][..], "unknown argument"),
+            (&["--make"][..], "needs a value"),
+            (&["--max-n", "many"][..], "--max-n takes a number"),
+            (&["--cap", "-"][..], "--cap takes seconds"),
+            (&["--only", "A000045"][..], "no such folder"),
+        ] {
+            let e = parse(&args(bad)).expect_err(why);
+            assert!(e.to_string().contains(why), "{bad:?}: {e}");
+        }
     }
 
     #[test]
