@@ -392,6 +392,22 @@ impl Exchange {
         usize::from(leaf) * ORDERS + order.min(ORDERS - 1)
     }
 
+    /// Counts an ask's answer (busy answers, and by kind for [`Node::profile`]; `lost`:
+    /// none came, a timeout or a stop) and returns it.
+    fn count_answer(&self, answer: Answer, lost: bool) -> Answer {
+        if answer == Answer::Busy {
+            self.shared.busy.fetch_add(1, Relaxed);
+        }
+        let i = match answer {
+            _ if lost => 3,
+            Answer::Known(_) => 0,
+            Answer::Search(_) => 1,
+            Answer::Busy => 2,
+        };
+        self.shared.profile.answers[i].fetch_add(1, Relaxed);
+        answer
+    }
+
     /// Sends the replies that a result told to this rank's home directly freed.
     fn send_replies(&self, replies: Vec<(u32, u64, Reply)>) {
         if !replies.is_empty() {
@@ -475,20 +491,10 @@ impl Remote for Exchange {
             // This rank's home answers at once (an ask without waiting always has its
             // reply): no round trip, no communication thread.
             self.shared.asks.fetch_add(1, Relaxed);
-            let p = &self.shared.profile;
-            p.local_asks.fetch_add(1, Relaxed);
+            self.shared.profile.local_asks.fetch_add(1, Relaxed);
             let reply = lock(&self.home).ask(self.rank as u32, 0, search, table, key, heap, false);
             let answer = reply.map_or(Answer::Search(Record::UNKNOWN), answer_of);
-            let i = match answer {
-                Answer::Known(_) => 0,
-                Answer::Search(_) => 1,
-                Answer::Busy => 2,
-            };
-            p.answers[i].fetch_add(1, Relaxed);
-            if answer == Answer::Busy {
-                self.shared.busy.fetch_add(1, Relaxed);
-            }
-            return answer;
+            return self.count_answer(answer, false);
         }
         let (reply, answer) = mpsc::sync_channel(1);
         let started = Instant::now();
@@ -524,18 +530,8 @@ impl Remote for Exchange {
         self.shared
             .idle_ns
             .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
-        if answer == Answer::Busy {
-            self.shared.busy.fetch_add(1, Relaxed);
-        }
-        let p = &self.shared.profile;
-        let i = match answer {
-            Answer::Known(_) => 0,
-            Answer::Search(r) if r != Record::UNKNOWN || !self.shared.stop.load(Relaxed) => 1,
-            Answer::Busy => 2,
-            Answer::Search(_) => 3,
-        };
-        p.answers[i].fetch_add(1, Relaxed);
-        answer
+        let lost = answer == Answer::Search(Record::UNKNOWN) && self.shared.stop.load(Relaxed);
+        self.count_answer(answer, lost)
     }
 
     fn publish_order(&self) -> usize {
