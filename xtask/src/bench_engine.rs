@@ -188,30 +188,26 @@ fn median(inv: &Invocation, runs: usize) -> Result<Sample> {
 
 /// Builds the release `kayles` binary (what a user installs) and returns its path.
 pub(crate) fn build_kayles() -> Result<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let ok = Command::new(cargo)
-        .args(["build", "--release", "--quiet", "-p", "kayles-cli"])
-        .current_dir(workspace_root())
-        .status()?
-        .success();
-    if !ok {
-        bail!("cargo build --release -p kayles-cli failed");
-    }
-    Ok(target_dir().join("release/kayles"))
+    build_release("kayles-cli", "kayles")
 }
 
 /// Builds the release `kayles-check`.
 pub(crate) fn build_check() -> Result<PathBuf> {
+    build_release("kayles-check", "kayles-check")
+}
+
+/// Builds `package` in release and returns the path of its binary `binary`.
+fn build_release(package: &str, binary: &str) -> Result<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let ok = Command::new(cargo)
-        .args(["build", "--release", "--quiet", "-p", "kayles-check"])
+        .args(["build", "--release", "--quiet", "-p", package])
         .current_dir(workspace_root())
         .status()?
         .success();
     if !ok {
-        bail!("cargo build --release -p kayles-check failed");
+        bail!("cargo build --release -p {package} failed");
     }
-    Ok(target_dir().join("release/kayles-check"))
+    Ok(target_dir().join("release").join(binary))
 }
 
 /// Compiles `../shared/baselines/nk.c`, or says why the C column is skipped.
