@@ -200,8 +200,14 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
             nimber ^= oracle.nimber(&comp)?;
         }
     }
+    // Table facts only above the computed size; none at all: version 2.
+    let table = if options.table > options.computed {
+        options.table
+    } else {
+        0
+    };
     let header = format::Header {
-        version: if options.table > options.computed {
+        version: if table > 0 {
             format::TABLE_VERSION
         } else {
             format::VERSION
@@ -233,11 +239,7 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
     let reps = Representatives::new(options.dedup, symmetry);
     let mut builder = ProofBuilder::new(host, game, oracle, reps, options.computed, writer)
         .with_mirrors(mirrors)
-        .with_tables(if options.table > options.computed {
-            options.table
-        } else {
-            0
-        });
+        .with_tables(table);
     if let Some(checkpoint) = checkpoint {
         builder = builder.with_checkpoint(checkpoint);
     }
