@@ -91,11 +91,6 @@ pub struct SearchFlags {
     /// different order of the same search, for a second route to a value).
     #[arg(long)]
     heap_moves_first: bool,
-    /// With the outcome method on one thread: below the rounds of a component's nimber,
-    /// ask components "your nimber, if it is in this set" (Beling and Rogalski's set
-    /// search) instead of one heap at a time.
-    #[arg(long)]
-    set_search: bool,
 }
 
 /// The `--method` flag of the commands that search one graph (`kayles seq` has its own,
@@ -128,7 +123,6 @@ impl SearchFlags {
             small_order: usize::from(self.small_order),
             leaf_order: usize::from(self.leaf_order),
             heap_moves_first: self.heap_moves_first,
-            set_search: self.set_search,
             ..SearchOptions::default()
         }
     }

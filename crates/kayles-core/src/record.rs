@@ -86,35 +86,6 @@ impl Record {
         }
     }
 
-    /// The heaps below [`WIN_HEAPS`](Self::WIN_HEAPS) known to make `C + *h` a win, as
-    /// bits (bit `h`): with a known nimber `v`, every one of them but `v`.
-    ///
-    /// ```
-    /// use kayles_core::record::Record;
-    /// assert_eq!(Record::UNKNOWN.with_win(0).with_win(2).win_set(), 0b101);
-    /// assert_eq!(Record::known(1).win_set() & 0b111, 0b101);
-    /// ```
-    #[inline]
-    pub fn win_set(self) -> u32 {
-        let all = (1u32 << Self::WIN_HEAPS) - 1;
-        match self.value() {
-            Some(v) if v < Self::WIN_HEAPS => all & !(1 << v),
-            Some(_) => all,
-            None => self.0 & all,
-        }
-    }
-
-    /// This record and the facts that `C + *h` is a win for every bit `h` of `heaps`
-    /// (those below [`WIN_HEAPS`](Self::WIN_HEAPS) are kept).
-    #[inline]
-    pub fn with_wins(self, heaps: u32) -> Record {
-        if self.0 & KNOWN != 0 {
-            self
-        } else {
-            Record(self.0 | heaps & ((1u32 << Self::WIN_HEAPS) - 1))
-        }
-    }
-
     /// What deciding `C + *heap` proves alone: a win adds the heap, a loss gives the
     /// nimber.
     ///

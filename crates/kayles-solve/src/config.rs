@@ -31,9 +31,6 @@ pub struct SearchOptions {
     pub method: Method,
     /// Outcome method: the heap moves of `G + *k` before the moves in `G`.
     pub heap_moves_first: bool,
-    /// Outcome method: ask components "your nimber, if in this set" below the rounds
-    /// (one thread only; see `kayles_core::engine::SearchConfig::set_search`).
-    pub set_search: bool,
     /// Evaluate components of at most this many vertices at once, and dense Node Kayles
     /// components of a few more (0: never; see `kayles_core::leaves::small`).
     pub small_order: usize,
@@ -61,7 +58,6 @@ impl Default for SearchOptions {
         SearchOptions {
             method: SearchConfig::default().method,
             heap_moves_first: false,
-            set_search: SearchConfig::default().set_search,
             small_order: SearchConfig::default().small_order,
             leaf_order: SearchConfig::default().leaf_order,
             memo_key: MemoKey::Symmetry,
@@ -91,7 +87,6 @@ impl SearchOptions {
         SearchConfig {
             method: self.method,
             heap_moves_first: self.heap_moves_first,
-            set_search: self.set_search,
             small_order: self.small_order,
             leaf_order: self.leaf_order,
             fault: None,

@@ -92,11 +92,6 @@ pub struct SearchConfig {
     /// costs a full refutation, and a move in `C` usually wins sooner (docs/performance.md
     /// has the measurements).
     pub heap_moves_first: bool,
-    /// Outcome method: below the rounds of a component's nimber, ask a component "your
-    /// nimber, if it is in this set" instead of one heap at a time (Beling and Rogalski's
-    /// set search, engine/set_search.rs). On one thread only, and not with a proof hook
-    /// or a remote (the rounds answer there). Off by default.
-    pub set_search: bool,
     /// The key of the shared memo.
     pub memo_key: MemoKey,
     /// Apply the game's value-preserving reductions before the memo lookups (Node Kayles:
@@ -179,7 +174,6 @@ impl Default for SearchConfig {
         SearchConfig {
             method: Method::Outcome,
             heap_moves_first: false,
-            set_search: false,
             memo_key: MemoKey::Canonical,
             canonical_max_order: 64,
             threads: 0,

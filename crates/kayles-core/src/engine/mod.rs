@@ -37,7 +37,6 @@ pub(crate) mod mex_method;
 pub(crate) mod outcome;
 pub mod proof;
 pub mod remote;
-mod set_search;
 
 pub use crate::record::Record;
 pub use config::{

@@ -67,7 +67,7 @@ impl<G: Game> Engine<'_, '_, G> {
     }
 
     /// The nimber of a component: the least `k` with `component + *k` a loss.
-    pub(super) fn nimber(&mut self, component: &G::Position) -> u8 {
+    fn nimber(&mut self, component: &G::Position) -> u8 {
         if let Some(v) = self.context.game.tiny_value(component) {
             return v;
         }
@@ -79,16 +79,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if let Some(v) = self.small_value(component) {
             return v;
         }
-        if self.sets_on() {
-            return self.nimber_by_sets(component, known);
-        }
-        self.nimber_by_rounds(component, known.first_open_heap())
-    }
-
-    /// The nimber of a component by the rounds `component + *k`, `k = from, from + 1,
-    /// ...` (every heap below `from` known to win).
-    pub(super) fn nimber_by_rounds(&mut self, component: &G::Position, from: u8) -> u8 {
-        let mut k = from;
+        let mut k = known.first_open_heap();
         loop {
             self.state.stats.rounds += 1;
             if !self.wins(component, k) {
@@ -104,7 +95,7 @@ impl<G: Game> Engine<'_, '_, G> {
 
     /// Whether `component + *heap` is a win for the player to move. (Once the search is
     /// stopped: a loss, so that every round ends.)
-    pub(super) fn wins(&mut self, component: &G::Position, heap: u8) -> bool {
+    fn wins(&mut self, component: &G::Position, heap: u8) -> bool {
         if let Some(v) = self.context.game.tiny_value(component) {
             return v != heap;
         }

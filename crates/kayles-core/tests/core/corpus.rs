@@ -57,8 +57,7 @@ pub const LAYERS_AT_ONCE: [(bool, usize, usize); 4] =
 /// with every combination of reductions and known pieces (with and without the direct
 /// evaluation of small components, which would otherwise answer every fixture without a
 /// search), on one thread; the outcome method's heap moves first; and two configurations
-/// of each method split across threads at every position; the outcome method's set search
-/// under every memo key and layer setting.
+/// of each method split across threads at every position.
 pub fn configs() -> Vec<SearchConfig> {
     let mut out = Vec::new();
     for method in Method::ALL {
@@ -113,38 +112,6 @@ pub fn configs() -> Vec<SearchConfig> {
         threads: 1,
         ..SearchConfig::default()
     });
-    // The set search below the rounds (engine/set_search.rs), under every memo key and
-    // layer setting, on one thread; and asked for with several threads, where the rounds
-    // answer instead.
-    for memo_key in [
-        MemoKey::Exact,
-        MemoKey::Shape,
-        MemoKey::Canonical,
-        MemoKey::Symmetry,
-    ] {
-        for reductions in [false, true] {
-            for (known_pieces, small_order, leaf_order) in LAYERS_AT_ONCE {
-                out.push(SearchConfig {
-                    method: Method::Outcome,
-                    set_search: true,
-                    memo_key,
-                    reductions,
-                    known_pieces,
-                    small_order,
-                    leaf_order,
-                    threads: 1,
-                    ..SearchConfig::default()
-                });
-            }
-        }
-    }
-    out.push(split_everywhere(SearchConfig {
-        method: Method::Outcome,
-        set_search: true,
-        small_order: 0,
-        leaf_order: 0,
-        ..SearchConfig::default()
-    }));
     // Killer replies at every depth (the default tries them near the root only) with one
     // reply a depth and with many, and none.
     for (killer_levels, killer_slots) in [(usize::MAX, 1), (usize::MAX, 16), (0, 4)] {

@@ -53,19 +53,6 @@ fn search_equals_definition_on_all_graphs_up_to_6_vertices() {
                 leaf_order: 0,
                 ..SearchConfig::default()
             }),
-            // The set search (outcome method, one thread), searching and with every layer.
-            SearchConfig {
-                set_search: true,
-                small_order: 0,
-                leaf_order: 0,
-                threads: 1,
-                ..SearchConfig::default()
-            },
-            SearchConfig {
-                set_search: true,
-                threads: 1,
-                ..SearchConfig::default()
-            },
         ]
         .map(|c| SearchConfig { method, ..c })
     });
@@ -91,8 +78,8 @@ fn search_equals_definition_on_all_graphs_up_to_6_vertices() {
 
 /// Every graph on 7 vertices, one per canonical code (so every isomorphism class, a few
 /// more than once where the code's search budget runs out), in both games, by both
-/// methods (the outcome method also by the set search) with and without the direct
-/// evaluation of small components, against the definition.
+/// methods with and without the direct evaluation of small components, against the
+/// definition.
 #[test]
 fn both_methods_equal_definition_on_every_graph_on_7_vertices() {
     let mut canonizer = Canonizer::new();
@@ -105,25 +92,17 @@ fn both_methods_equal_definition_on_every_graph_on_7_vertices() {
     for game in GameKind::ALL {
         for method in Method::ALL {
             for (_, small_order, leaf_order) in LAYERS_AT_ONCE.into_iter().skip(1) {
-                let sets: &[bool] = if method == Method::Outcome {
-                    &[false, true]
-                } else {
-                    &[false]
+                let config = SearchConfig {
+                    method,
+                    small_order,
+                    leaf_order,
+                    threads: 1,
+                    ..SearchConfig::default()
                 };
-                for &set_search in sets {
-                    let config = SearchConfig {
-                        method,
-                        set_search,
-                        small_order,
-                        leaf_order,
-                        threads: 1,
-                        ..SearchConfig::default()
-                    };
-                    let mut solver = GameSolver::new(game, config);
-                    for g in &graphs {
-                        let want = judge(game, g, brute::full_mask(g));
-                        assert_eq!(solver.nimber(g), Ok(want), "{game} {config:?} {g:?}");
-                    }
+                let mut solver = GameSolver::new(game, config);
+                for g in &graphs {
+                    let want = judge(game, g, brute::full_mask(g));
+                    assert_eq!(solver.nimber(g), Ok(want), "{game} {config:?} {g:?}");
                 }
             }
         }

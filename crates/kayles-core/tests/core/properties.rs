@@ -1,7 +1,6 @@
 //! quickcheck properties on random graphs of up to 12 vertices.
 
 use crate::arbitrary::ArbGraph;
-use kayles_core::game::GameSolver;
 use kayles_core::table::SubsetTable;
 use kayles_core::{arc, brute, graph6, GameKind, VertexSet};
 use kayles_core::{engine::SearchConfig, node::Solver};
@@ -68,37 +67,6 @@ fn search_equals_definition() {
                 .nimber(&g)
                 .unwrap()
                 == want
-    }
-    crate::arbitrary::check(400, prop as fn(ArbGraph) -> bool);
-}
-
-/// The set search (engine/set_search.rs) against the definition in both games, with every
-/// layer and with none, on one thread.
-#[test]
-fn set_search_equals_definition() {
-    fn prop(g: ArbGraph) -> bool {
-        let g = g.0;
-        GameKind::ALL.into_iter().all(|game| {
-            let want = crate::corpus::judge(game, &g, brute::full_mask(&g));
-            [
-                SearchConfig::default(),
-                SearchConfig::plain(),
-                SearchConfig {
-                    small_order: 0,
-                    leaf_order: 0,
-                    ..SearchConfig::default()
-                },
-            ]
-            .into_iter()
-            .all(|c| {
-                let config = SearchConfig {
-                    set_search: true,
-                    threads: 1,
-                    ..c
-                };
-                GameSolver::new(game, config).nimber(&g) == Ok(want)
-            })
-        })
     }
     crate::arbitrary::check(400, prop as fn(ArbGraph) -> bool);
 }
