@@ -13,7 +13,10 @@
 //! A witness is taken first among the moves whose result's value is already known
 //! (fewest vertices left first; the search's lookup pass), then among the rest in the
 //! search's own move order, asking the oracle: the questions are then the ones the
-//! search answered, and its memo has them.
+//! search answered, and its memo has them. Whether a result's value is known is first
+//! asked of an isomorphism invariant of its largest component, so that most unknown
+//! results need no canonical code; results are split into components when first looked
+//! at.
 //!
 //! Whether a move leads to a result of value `w` is asked as [`Oracle::value_is`] of its
 //! largest component (with the exact values of the others folded in), never as a nimber:
