@@ -13,7 +13,10 @@
 //! A witness is taken first among the moves whose result's value is already known
 //! (fewest vertices left first; the search's lookup pass), then among the rest in the
 //! search's own move order, asking the oracle: the questions are then the ones the
-//! search answered, and its memo has them.
+//! search answered, and its memo has them. Whether a result's value is known is first
+//! asked of an isomorphism invariant of its largest component, so that most unknown
+//! results need no canonical code; results are split into components when first looked
+//! at.
 //!
 //! Whether a move leads to a result of value `w` is asked as [`Oracle::value_is`] of its
 //! largest component (with the exact values of the others folded in), never as a nimber:
@@ -36,7 +39,7 @@ use crate::resume::{Checkpoint, Never, Poll, ProofState, Tables};
 use crate::set_key::Key;
 use crate::writer::CertificateWriter;
 use crate::Error;
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use kayles_core::leaves::small::SmallSolver;
 use kayles_core::rules::{arc_move_words, node_move_words};
 use kayles_core::vertex_game::{LEAF_AVERAGE_DEGREE, LEAF_ORDER_PER_DEGREE};
@@ -60,6 +63,13 @@ pub struct ProofBuilder<'h, O, W: Write> {
     ne: HashMap<(Key, u32), u64>,
     /// Values learned from the oracle, by representative's key.
     known: HashMap<Key, u32>,
+    /// The [`invariant`]s of the positions `known` holds a value of, so that a position
+    /// whose invariant is not among them is seen to be unknown without its
+    /// representative (a canonical code); `None` when the tables came from a saved state,
+    /// whose positions are not at hand (every position is then looked up).
+    known_invariants: Option<HashSet<u64>>,
+    /// A host vertex's degree in the position whose invariant is being worked out.
+    degrees: Vec<u32>,
     /// Solves the components left to the checker.
     small: SmallSolver,
     /// The order up to which the search evaluates a piece at once.
@@ -107,6 +117,8 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             eq: HashMap::new(),
             ne: HashMap::new(),
             known: HashMap::new(),
+            known_invariants: Some(HashSet::new()),
+            degrees: vec![0; host.order()],
             small: SmallSolver::default(),
             search_small: kayles_core::engine::SearchConfig::default().small_order,
             mirrors: Mirrors::default(),
@@ -149,6 +161,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         self.eq = state.eq;
         self.ne = state.ne;
         self.known = state.known;
+        self.known_invariants = None;
         self.saved_at = Some(state.sizes.facts);
         Ok(self)
     }
@@ -296,8 +309,33 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         } else {
             self.oracle.nimber(&self.vertex_set(&rep.set))?
         };
-        self.known.insert(rep.key, v);
+        self.learn(rep, v);
         Ok(v)
+    }
+
+    /// Notes that the representative `rep` has value `v`.
+    fn learn(&mut self, rep: &Rep, v: u32) {
+        self.known.insert(rep.key, v);
+        if self.known_invariants.is_some() {
+            let invariant = invariant(&self.adjacency, &mut self.degrees, &rep.set);
+            if let Some(seen) = &mut self.known_invariants {
+                seen.insert(invariant);
+            }
+        }
+    }
+
+    /// Whether the value of the connected position `comp` may be in `known`: false when
+    /// no position of its [`invariant`] is (then no position isomorphic to it is, and
+    /// under every [`Dedup`](crate::Dedup) rule a representative is isomorphic to its
+    /// positions), without working out its representative.
+    fn maybe_known(&mut self, comp: &[u32]) -> bool {
+        if self.known_invariants.is_none() {
+            return true;
+        }
+        let invariant = invariant(&self.adjacency, &mut self.degrees, comp);
+        self.known_invariants
+            .as_ref()
+            .is_some_and(|seen| seen.contains(&invariant))
     }
 
     /// A mirror strategy of the representative `rep`.
@@ -352,17 +390,31 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         let Some(big) = Self::largest(comps) else {
             return Ok(Some(j == 0));
         };
+        // Only what is known: the largest component's value first, the cheapest test.
+        if matches!(ask, Ask::Known) {
+            let Some(value) = self.value_known(&comps[big]) else {
+                return Ok(None);
+            };
+            let mut others = 0;
+            for (i, c) in comps.iter().enumerate() {
+                if i != big {
+                    others ^= self.nimber(c)?;
+                }
+            }
+            return Ok(Some(value == j ^ others));
+        }
         let mut others = 0;
         for (i, c) in comps.iter().enumerate() {
             if i != big {
                 others ^= self.nimber(c)?;
             }
         }
-        let rep = self.reps.of(self.host, &comps[big]);
-        if let Some(&v) = self.known.get(&rep.key) {
+        if let Some(v) = self.value_known(&comps[big]) {
             return Ok(Some(v == j ^ others));
         }
-        let vs = self.vertex_set(&rep.set);
+        // Asked about the component itself, as the search met it (its memo holds what
+        // the search stored under the component's own key).
+        let vs = self.vertex_set(&comps[big]);
         let is = match ask {
             Ask::Known => return Ok(None),
             Ask::Memo => match self.oracle.value_is_known(&vs, j ^ others) {
@@ -372,7 +424,8 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             Ask::Search => self.oracle.value_is(&vs, j ^ others)?,
         };
         if is {
-            self.known.insert(rep.key, j ^ others);
+            let rep = self.reps.of(self.host, &comps[big]);
+            self.learn(&rep, j ^ others);
         }
         Ok(Some(is))
     }
@@ -383,12 +436,13 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// oracle.
     fn first_of_value(
         &mut self,
-        results: &[Vec<Vec<u32>>],
+        results: &mut Results,
         candidates: impl Iterator<Item = usize> + Clone,
         j: u32,
     ) -> Result<Option<usize>, Error> {
         for i in candidates.clone() {
-            if self.result_is(&results[i], j, Ask::Known)? == Some(true) {
+            results.get(&self.adjacency, i);
+            if self.result_is(results.split(i), j, Ask::Known)? == Some(true) {
                 return Ok(Some(i));
             }
         }
@@ -396,8 +450,12 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         // evaluate at once (above its small order) first, so that the questions are the
         // ones its memo answers.
         let mut rest: Vec<usize> = candidates.collect();
+        for &i in &rest {
+            results.get(&self.adjacency, i);
+        }
         rest.sort_by_key(|&i| {
-            results[i]
+            results
+                .split(i)
                 .iter()
                 .map(Vec::len)
                 .filter(|&len| len > self.search_small)
@@ -405,7 +463,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         });
         for ask in [Ask::Memo, Ask::Search] {
             for &i in &rest {
-                if self.result_is(&results[i], j, ask)? == Some(true) {
+                if self.result_is(results.split(i), j, ask)? == Some(true) {
                     return Ok(Some(i));
                 }
             }
@@ -470,12 +528,9 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         // of the outcome search's moves).
         let mut moves = self.moves(&rep.set);
         moves.sort_by_key(|(_, after)| after.iter().map(|w| w.count_ones()).sum::<u32>());
-        let results: Vec<Vec<Vec<u32>>> = moves
-            .iter()
-            .map(|(_, after)| self.adjacency.components(after.clone()))
-            .collect();
-        if let Some(i) = self.first_of_value(&results, 0..results.len(), w)? {
-            let refs = self.exact_proof(&results[i])?;
+        let mut results = Results::new(moves.iter().map(|(_, after)| after.clone()).collect());
+        if let Some(i) = self.first_of_value(&mut results, 0..moves.len(), w)? {
+            let refs = self.exact_proof(results.get(&self.adjacency, i))?;
             let fact = Fact {
                 value: w,
                 set: rep.set.clone(),
@@ -539,7 +594,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             };
             let index = self.push(rep, &fact)?;
             self.eq.insert(key, (index, 0));
-            self.known.insert(key, 0);
+            self.learn(rep, 0);
             return Ok((index, 0));
         }
         let v = self.value_of(rep)?;
@@ -585,7 +640,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
         let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
         by_size.sort_by_key(|&i| outcomes[i].left);
-        let results: Vec<Vec<Vec<u32>>> = outcomes.into_iter().map(|o| o.comps).collect();
+        let mut results = Results::split_already(outcomes.into_iter().map(|o| o.comps).collect());
         for j in 0..v {
             let known = by_size
                 .iter()
@@ -595,16 +650,16 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                 Some(i) => i,
                 None => {
                     let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
-                    self.first_of_value(&results, free, j)?.ok_or_else(|| {
+                    self.first_of_value(&mut results, free, j)?.ok_or_else(|| {
                         Error::Inconsistent(format!(
                             "the {who} says a position has value {v} but no move leads to {j}"
                         ))
                     })?
                 }
             };
-            proofs[i] = Some(self.exact_proof(&results[i])?);
+            proofs[i] = Some(self.exact_proof(results.split(i))?);
         }
-        for (i, comps) in results.iter().enumerate() {
+        for (i, comps) in results.all().iter().enumerate() {
             if proofs[i].is_some() {
                 continue;
             }
@@ -665,7 +720,7 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
             }
             _ => {}
         }
-        self.known.insert(rep.key, h);
+        self.learn(&rep, h);
         if self.by_table(&rep.set) || self.mirror(&rep.set).is_some() {
             self.eq_fact(&rep)?;
             return Ok(());
@@ -783,6 +838,9 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
         if comp.len() <= self.computed {
             return Some(self.small_nimber(comp));
         }
+        if !self.maybe_known(comp) {
+            return None;
+        }
         let rep = self.reps.of(self.host, comp);
         self.known.get(&rep.key).copied()
     }
@@ -811,6 +869,91 @@ pub(crate) fn moves_of(adj: &Adjacency, game: GameKind, xs: &[u64]) -> Vec<(Move
     out
 }
 
+/// An isomorphism invariant of the connected position `set` (increasing) of the host
+/// whose rows are `adj`: a hash of its order and of the multiset of its vertices' colours
+/// after two rounds of colour refinement from the degrees in `set` (each vertex's degree,
+/// then its degree with the sum of its neighbours' degrees, mixed). Isomorphic positions
+/// have equal invariants; a few nanoseconds a vertex, where a canonical code costs a
+/// search. `degrees` is scratch of the host's order.
+fn invariant(adj: &Adjacency, degrees: &mut [u32], set: &[u32]) -> u64 {
+    fn mix(x: u64) -> u64 {
+        // splitmix64's finalizer.
+        let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    let words = adj.set(set);
+    for &v in set {
+        degrees[v as usize] = adj
+            .row(v as usize)
+            .iter()
+            .zip(&words)
+            .map(|(r, w)| (r & w).count_ones())
+            .sum();
+    }
+    let mut total = mix(set.len() as u64);
+    for &v in set {
+        let row = adj.row(v as usize);
+        let mut around = 0u64;
+        for (i, (r, w)) in row.iter().zip(&words).enumerate() {
+            let mut both = r & w;
+            while both != 0 {
+                let u = i * 64 + both.trailing_zeros() as usize;
+                around = around.wrapping_add(mix(u64::from(degrees[u])));
+                both &= both - 1;
+            }
+        }
+        total = total.wrapping_add(mix(around ^ u64::from(degrees[v as usize]) << 56));
+    }
+    total
+}
+
+/// The results of a position's moves, split into components when first asked for (a
+/// witness is usually found among the first few).
+struct Results {
+    /// What each move leaves (emptied once split).
+    after: Vec<Vec<u64>>,
+    /// Each result's components, once split.
+    comps: Vec<Option<Vec<Vec<u32>>>>,
+}
+
+impl Results {
+    /// The results `after` (one per move), none split yet.
+    fn new(after: Vec<Vec<u64>>) -> Self {
+        let comps = vec![None; after.len()];
+        Results { after, comps }
+    }
+
+    /// Results already split.
+    fn split_already(comps: Vec<Vec<Vec<u32>>>) -> Self {
+        Results {
+            after: Vec::new(),
+            comps: comps.into_iter().map(Some).collect(),
+        }
+    }
+
+    /// The components of result `i`, split now if need be.
+    fn get(&mut self, adj: &Adjacency, i: usize) -> &[Vec<u32>] {
+        if self.comps[i].is_none() {
+            self.comps[i] = Some(adj.components(std::mem::take(&mut self.after[i])));
+        }
+        self.split(i)
+    }
+
+    /// The components of result `i`, which [`get`](Self::get) has split.
+    fn split(&self, i: usize) -> &[Vec<u32>] {
+        self.comps[i]
+            .as_deref()
+            .expect("a result split before it is read")
+    }
+
+    /// Every result's components, all split.
+    fn all(&self) -> Vec<&[Vec<u32>]> {
+        (0..self.comps.len()).map(|i| self.split(i)).collect()
+    }
+}
+
 /// How far [`ProofBuilder::result_is`] may go for the value of a result's largest
 /// component.
 #[derive(Debug, Clone, Copy)]
@@ -830,5 +973,96 @@ fn fact_ref(index: u64, rep: &Rep) -> Ref {
             None => Map::Same,
             Some(images) => Map::from_images(&rep.set, images),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::BruteOracle;
+    use crate::represent::Dedup;
+    use kayles_core::families;
+
+    /// Isomorphic positions (one canonical class) have one invariant, and the invariant
+    /// tells many classes apart.
+    #[test]
+    fn invariant_is_an_isomorphism_invariant() {
+        for spec in ["grid:3x5", "petersen:7,2", "queens:4"] {
+            let host = families::build(spec).unwrap();
+            let adj = Adjacency::new(&host);
+            let mut degrees = vec![0; host.order()];
+            let mut reps = Representatives::new(Dedup::Canonical, None);
+            let mut of_class: HashMap<Key, u64> = HashMap::new();
+            let mut invariants = HashSet::new();
+            let n = host.order().min(14);
+            for mask in 1u32..1 << n {
+                let list: Vec<u32> = (0..n as u32).filter(|v| mask >> v & 1 == 1).collect();
+                for comp in adj.components(adj.set(&list)) {
+                    let rep = reps.of(&host, &comp);
+                    let inv = invariant(&adj, &mut degrees, &comp);
+                    assert_eq!(
+                        *of_class.entry(rep.key).or_insert(inv),
+                        inv,
+                        "{spec} {comp:?}"
+                    );
+                    invariants.insert(inv);
+                }
+            }
+            assert!(
+                invariants.len() * 2 > of_class.len(),
+                "{spec}: {} invariants, {} classes",
+                invariants.len(),
+                of_class.len()
+            );
+        }
+    }
+
+    /// The certificate of `spec` in `game` (values from the definition), with the
+    /// invariant filter or without it (every position looked up by its representative).
+    fn certificate(spec: &str, game: GameKind, computed: usize, filter: bool) -> Vec<u8> {
+        let host = families::build(spec).unwrap();
+        let mut oracle = BruteOracle::new(&host, game);
+        let all = host.vertices();
+        let nimber = host
+            .components(&all)
+            .iter()
+            .fold(0, |x, c| x ^ oracle.nimber(c).unwrap());
+        let header = crate::format::Header {
+            version: crate::format::VERSION,
+            game,
+            graph: spec.into(),
+            nimber,
+            computed,
+        };
+        let writer = CertificateWriter::new(Vec::new(), &header).unwrap();
+        let reps = Representatives::new(Dedup::Canonical, None);
+        let mut builder = ProofBuilder::new(&host, game, oracle, reps, computed, writer);
+        if !filter {
+            builder.known_invariants = None;
+        }
+        builder.finish_with_root(&all).unwrap().0
+    }
+
+    /// The invariant filter only saves work: the certificates are byte for byte those
+    /// written without it.
+    #[test]
+    fn the_invariant_filter_changes_no_fact() {
+        for (spec, game) in [
+            ("grid:3x5", GameKind::Arc),
+            ("grid:4x4", GameKind::Arc),
+            ("petersen:7,2", GameKind::Arc),
+            ("grid:3x6", GameKind::Node),
+            ("petersen:8,3", GameKind::Node),
+        ] {
+            for computed in [0, 4] {
+                let with = certificate(spec, game, computed, true);
+                assert!(with.len() > 100, "{spec}");
+                assert_eq!(
+                    with,
+                    certificate(spec, game, computed, false),
+                    "{spec} {game:?}"
+                );
+            }
+        }
     }
 }

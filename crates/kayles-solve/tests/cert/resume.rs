@@ -215,7 +215,8 @@ fn a_killed_proof_resumes_from_an_earlier_save_and_again() {
     let (spec, game) = ("grid:3x6", GameKind::Node);
     let host = families::build(spec).unwrap();
     let options = Options::default();
-    let mut first = script(10, 60);
+    // The whole proof polls 55 times (2026-12-06).
+    let mut first = script(5, 30);
     let (written, result) = run(spec, game, options, &mut first, None);
     assert!(result.is_err());
     assert!(first.saves.len() >= 3);
@@ -223,7 +224,7 @@ fn a_killed_proof_resumes_from_an_earlier_save_and_again() {
     // byte written.
     let (sizes, state) = &first.saves[first.saves.len() - 2];
     assert!(sizes.raw_bytes < first.saves.last().unwrap().0.raw_bytes);
-    let mut second = script(10, 25);
+    let mut second = script(5, 12);
     let (written, result) = run(spec, game, options, &mut second, Some((&written, state)));
     assert!(result.is_err());
     let (_, state) = second.saves.last().unwrap();
