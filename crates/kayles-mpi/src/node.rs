@@ -51,8 +51,12 @@ pub struct Options {
     /// ([`Exchange::ask_pays`]; 0: every component from the threshold up is asked).
     pub pay_positions: u64,
     /// Only results whose search cost at least this much work are published
-    /// ([`PUBLISH_WORK`]; 0: all).
+    /// ([`PUBLISH_WORK`]; 0: all), except those of [`Options::publish_recurring`].
     pub publish_work: u64,
+    /// Components of fewer than the root's order divided by this many vertices (and at
+    /// least [`Options::publish_order`]) recur across the ranks: what a rank proves
+    /// about one is published whatever its search cost ([`PUBLISH_RECURRING`]; 0: none).
+    pub publish_recurring: usize,
     /// The fingerprint of the build and command, equal on every rank of a run.
     pub fingerprint: u64,
     /// How long rank 0 waits for the other ranks at the start, at each search's end and
@@ -68,6 +72,7 @@ impl Default for Options {
             publish_order: PUBLISH_ORDER,
             pay_positions: PAY_POSITIONS,
             publish_work: PUBLISH_WORK,
+            publish_recurring: PUBLISH_RECURRING,
             fingerprint: 0,
             patience: Duration::from_secs(20),
         }
@@ -152,6 +157,14 @@ pub const POLL_MAX_US: u64 = 160;
 /// putting it into every memo (docs/scale-out.md has what it costs in work at four and
 /// eight ranks).
 pub const PUBLISH_WORK: u64 = 8;
+
+/// The default [`Options::publish_recurring`]: what a rank proves about a component of
+/// fewer than a third of the root's vertices is published whatever it cost. Such small
+/// components are met again and again, by every rank: on two ranks, 60-96% of those of
+/// 16 to 27 vertices that one rank searched in one position (all its options known) were
+/// searched by the other too (petersen:39,2, a root of 78), against 30% and fewer from
+/// 32 vertices up (docs/scale-out.md, "Less duplicated work").
+pub const PUBLISH_RECURRING: usize = 3;
 
 /// The default [`Options::publish_order`].
 pub const PUBLISH_ORDER: usize = 16;
@@ -385,6 +398,11 @@ pub struct Exchange {
     max_min_order: usize,
     /// [`Options::publish_order`].
     publish_order: usize,
+    /// [`Options::publish_recurring`].
+    publish_recurring: usize,
+    /// Components of fewer vertices are published whatever their cost, in the current
+    /// search ([`Node::set_root_order`]).
+    recurring_order: AtomicU64,
 }
 
 impl Exchange {
@@ -538,8 +556,14 @@ impl Remote for Exchange {
         self.publish_order
     }
 
-    fn publish_work(&self) -> u64 {
-        self.tuning.publish_work
+    /// Nothing below the current search's [`Options::publish_recurring`] order, else
+    /// [`Options::publish_work`].
+    fn publish_work(&self, order: usize) -> u64 {
+        if (order as u64) < self.recurring_order.load(Relaxed) {
+            0
+        } else {
+            self.tuning.publish_work
+        }
     }
 
     fn publish(&self, table: MemoTable, key: &[u64], record: Record) {
@@ -651,6 +675,8 @@ impl Node {
             min_order: AtomicU64::new(options.min_order as u64),
             max_min_order: options.min_order,
             publish_order: options.publish_order,
+            publish_recurring: options.publish_recurring,
+            recurring_order: AtomicU64::new(0),
         });
         let node = Node {
             rank,
@@ -730,11 +756,15 @@ impl Node {
     }
 
     /// The next search's root has `order` vertices: its components are shared from
-    /// [`share_order`] vertices up (every rank sets the same).
+    /// [`share_order`] vertices up, and what is proved about those of fewer than
+    /// `order` / [`Options::publish_recurring`] is published whatever it cost (every rank
+    /// sets the same).
     pub fn set_root_order(&self, order: usize) {
         let e = &self.exchange;
         let at = share_order(e.max_min_order, order);
         e.min_order.store(at as u64, Relaxed);
+        let recurring = order.checked_div(e.publish_recurring).unwrap_or(0);
+        e.recurring_order.store(recurring as u64, Relaxed);
     }
 
     /// The memo that what other ranks publish goes into (the solver's, whose remote is

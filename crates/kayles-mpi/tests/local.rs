@@ -173,6 +173,7 @@ fn options(min_order: usize, home_bytes: usize) -> Options {
         publish_order: 3,
         pay_positions: 0,
         publish_work: 0,
+        publish_recurring: 0,
         fingerprint: 7,
         patience: Duration::from_secs(60),
     }
@@ -205,12 +206,15 @@ fn one_to_four_ranks_give_the_known_values_in_both_games() {
 /// The asks weighed and the cheap results kept at home, as the command runs them: every
 /// order's asks stop paying once sampled (a mean work of more than `u64::MAX / 2` beneath
 /// a claim is never met), so most components are searched without asking after the
-/// first graphs, and a result of less than 4 positions is never published.
+/// first graphs, and a result of less than 4 positions is never published unless its
+/// component has fewer than half the root's vertices (the recurring ones, published
+/// whatever they cost).
 #[test]
 fn weighed_asks_and_unpublished_cheap_results_keep_the_values() {
     let weighed = Options {
         pay_positions: u64::MAX / 2,
         publish_work: 4,
+        publish_recurring: 2,
         ..options(6, 64 << 20)
     };
     for game in [GameKind::Node, GameKind::Arc] {
@@ -272,4 +276,32 @@ fn a_rank_that_never_starts_is_reported_lost() {
     )
     .err();
     assert_eq!(failure, Some(Failure::Lost(vec![1])));
+}
+
+/// What a rank proves about a component of fewer than the root's order divided by
+/// `publish_recurring` is published whatever it cost; above, only from `publish_work` up;
+/// without the rule, everything from `publish_work` up.
+#[test]
+fn recurring_components_are_published_whatever_they_cost() {
+    for (recurring, below, at) in [(3, 0, 8), (0, 8, 8)] {
+        let transport = ChannelTransport::ranks(1).pop().unwrap();
+        let node = Node::start(
+            transport,
+            Options {
+                publish_work: 8,
+                publish_recurring: recurring,
+                ..options(36, 1 << 20)
+            },
+        )
+        .unwrap();
+        node.set_root_order(60);
+        let remote = node.remote();
+        assert_eq!(remote.publish_work(19), below, "recurring {recurring}");
+        assert_eq!(remote.publish_work(20), at, "recurring {recurring}");
+        // A smaller root lowers the bound with it.
+        node.set_root_order(30);
+        assert_eq!(remote.publish_work(10), at, "recurring {recurring}");
+        assert_eq!(remote.publish_work(9), below, "recurring {recurring}");
+        node.close().unwrap();
+    }
 }

@@ -75,10 +75,11 @@ pub trait Remote: Send + Sync {
         let _ = (table, key, proved);
     }
 
-    /// Only results whose search cost at least this much work (positions searched
-    /// beneath the component, a dense-leaf position counting 1/`LEAF_SHARE`) are
-    /// published; 0 (the default): all.
-    fn publish_work(&self) -> u64 {
+    /// Only results about components of `order` vertices whose search cost at least
+    /// this much work (positions searched beneath the component, a dense-leaf position
+    /// counting 1/`LEAF_SHARE`) are published; 0 (the default): all.
+    fn publish_work(&self, order: usize) -> u64 {
+        let _ = order;
         0
     }
 
@@ -281,9 +282,8 @@ impl<G: Game> Engine<'_, '_, G> {
         // (A component that was asked was told; one not asked because its order's asks
         // do not pay is published as a smaller one is.) A result that cost less than
         // the remote's least work is cheaper to find again than to send.
-        if self.context.game.order(component) < remote.publish_order()
-            || work < remote.publish_work()
-        {
+        let order = self.context.game.order(component);
+        if order < remote.publish_order() || work < remote.publish_work(order) {
             return;
         }
         if self.cancelled() || self.stopped() {

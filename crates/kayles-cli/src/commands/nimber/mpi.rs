@@ -111,6 +111,10 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             .unwrap_or(kayles_mpi::PUBLISH_ORDER),
         pay_positions: env_or("KAYLES_MPI_PAY_POSITIONS", kayles_mpi::PAY_POSITIONS),
         publish_work: env_or("KAYLES_MPI_PUBLISH_WORK", kayles_mpi::PUBLISH_WORK),
+        publish_recurring: env_or(
+            "KAYLES_MPI_PUBLISH_RECURRING",
+            kayles_mpi::PUBLISH_RECURRING as u64,
+        ) as usize,
         fingerprint: fingerprint(),
         patience: Duration::from_secs(20),
     };
