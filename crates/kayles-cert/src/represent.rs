@@ -86,6 +86,8 @@ struct Classes {
     /// canonical order, stored as by [`put_order`]); emptied when it reaches
     /// [`CACHE_ENTRIES`].
     recent: HashMap<Key, (Key, Box<[u8]>)>,
+    /// Scratch for a position's bit words.
+    scratch: Vec<u64>,
 }
 
 impl Representatives {
@@ -200,6 +202,7 @@ impl Classes {
             index: HashMap::new(),
             rep_sets: Vec::new(),
             recent: HashMap::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -230,9 +233,18 @@ impl Classes {
 
     /// The representative of `set` (`None` when it cannot be canonized).
     fn of(&mut self, set: &[u32]) -> Option<Rep> {
-        let words = self.adjacency.set(set);
+        // `set`'s bit words in the reused scratch (no heap block a position).
+        let mut words = std::mem::take(&mut self.scratch);
+        self.adjacency.set_into(set, &mut words);
+        let rep = self.of_words(set, &words);
+        self.scratch = words;
+        rep
+    }
+
+    /// [`of`](Self::of), given `set`'s bit words.
+    fn of_words(&mut self, set: &[u32], words: &[u64]) -> Option<Rep> {
         let w = words.len();
-        let (key, order) = self.class_of(set, &words)?;
+        let (key, order) = self.class_of(set, words)?;
         let same = || Rep {
             set: set.to_vec(),
             map: None,
@@ -241,10 +253,10 @@ impl Classes {
         let Some(&class) = self.index.get(&key) else {
             return Some(same());
         };
-        let rep_words = self.rep_words(class, w).to_vec();
-        if rep_words == words {
+        if self.rep_words(class, w) == words {
             return Some(same());
         }
+        let rep_words = self.rep_words(class, w).to_vec();
         let rep = crate::bitset::vertices(&rep_words);
         if rep.len() != set.len() {
             // Two codes with one key (a hash collision, not expected): no merging.

@@ -39,6 +39,14 @@ impl Key {
     /// The key of a vertex list (increasing, or in any order) of a host of `order`
     /// vertices: [`of_set`](Self::of_set) of its bit words.
     pub fn of_vertices(order: usize, vertices: &[u32]) -> Self {
+        if order <= 128 {
+            // The words themselves, as `of_set` keeps one or two (no heap block).
+            let mut words = [0u64; 2];
+            for &v in vertices {
+                words[v as usize / 64] |= 1 << (v % 64);
+            }
+            return Key(words);
+        }
         let mut words = vec![0u64; order.div_ceil(64).max(1)];
         for &v in vertices {
             words[v as usize / 64] |= 1 << (v % 64);
