@@ -80,8 +80,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     mirrors: Mirrors,
     /// What `mirrors` found for representatives asked about lately, by their vertex
     /// sets' keys (a strategy is a set's, not its class's); emptied when it reaches
-    /// [`CACHE_ENTRIES`](crate::represent::CACHE_ENTRIES).
-    mirror_of: HashMap<Key, Option<Vec<u32>>>,
+    /// [`RECENT_ENTRIES`](crate::represent::RECENT_ENTRIES).
+    mirror_of: HashMap<Key, Option<Box<[u32]>>>,
     /// Where the builder's state is saved, so that a stopped proof can resume.
     checkpoint: Box<dyn Checkpoint + 'h>,
     /// Positions started since the checkpoint was last asked.
@@ -352,15 +352,15 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     }
 
     /// A mirror strategy of the representative `rep`.
-    fn mirror(&mut self, rep: &[u32]) -> Option<Vec<u32>> {
+    fn mirror(&mut self, rep: &[u32]) -> Option<&[u32]> {
         let (mirrors, host) = (&self.mirrors, self.host);
-        if self.mirror_of.len() >= crate::represent::CACHE_ENTRIES {
+        if self.mirror_of.len() >= crate::represent::RECENT_ENTRIES {
             self.mirror_of.clear();
         }
         self.mirror_of
             .entry(Key::of_vertices(host.order(), rep))
-            .or_insert_with(|| mirrors.of(host, rep))
-            .clone()
+            .or_insert_with(|| mirrors.of(host, rep).map(Vec::into_boxed_slice))
+            .as_deref()
     }
 
     /// Writes `fact` about the representative `rep`: its index.
@@ -600,7 +600,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if let Some(&found) = self.eq.get(&key) {
             return Ok(found);
         }
-        if let Some(images) = self.mirror(x) {
+        if let Some(images) = self.mirror(x).map(<[u32]>::to_vec) {
             let fact = Fact {
                 value: 0,
                 set: x.to_vec(),

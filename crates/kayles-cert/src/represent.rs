@@ -57,6 +57,11 @@ pub struct Representatives {
 /// 581 MB, now 288 MB; Arc Kayles 5 x 8: 418 MB, now 219 MB) for no time saved.
 pub const CACHE_ENTRIES: usize = 1 << 17;
 
+/// The most entries of the builder's caches of pure functions of a position (its
+/// canonical order, its mirror strategy), which the cache's size cannot change the
+/// certificate of; [`CACHE_ENTRIES`] bounds the oracle's answers, which can.
+pub const RECENT_ENTRIES: usize = 1 << 16;
+
 enum Rule {
     Exact,
     Symmetry(HostSymmetry),
@@ -82,10 +87,13 @@ struct Classes {
     /// Each class's representative, as host bit words, as many a class as
     /// [`Adjacency::set`] makes.
     rep_sets: Vec<u64>,
-    /// Positions met lately: key -> (the key of its canonical code, the position's
-    /// canonical order, stored as by [`put_order`]); emptied when it reaches
-    /// [`CACHE_ENTRIES`].
-    recent: HashMap<Key, (Key, Box<[u8]>)>,
+    /// Positions met lately: key -> (the key of its canonical code, where in
+    /// `recent_orders` the position's canonical order starts); emptied with
+    /// `recent_orders` when it reaches [`RECENT_ENTRIES`].
+    recent: HashMap<Key, (Key, u32)>,
+    /// The canonical orders of `recent`'s positions, one after the other, stored as by
+    /// [`put_order`] (no heap block an entry).
+    recent_orders: Vec<u8>,
     /// Scratch for a position's bit words.
     scratch: Vec<u64>,
 }
@@ -202,6 +210,7 @@ impl Classes {
             index: HashMap::new(),
             rep_sets: Vec::new(),
             recent: HashMap::new(),
+            recent_orders: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -215,19 +224,22 @@ impl Classes {
     /// worked out (and then remembered); `None` when it cannot be canonized.
     fn class_of(&mut self, set: &[u32], words: &[u64]) -> Option<(Key, Vec<u32>)> {
         let key = Key::of_set(words);
-        if let Some((class_key, order)) = self.recent.get(&key) {
-            return Some((*class_key, get_order(order, 0, set.len())));
+        if let Some(&(class_key, start)) = self.recent.get(&key) {
+            return Some((
+                class_key,
+                get_order(&self.recent_orders, start as usize, set.len()),
+            ));
         }
         // The induced rows straight from the host's rows (no graph built).
         let (code, order) = canonical(&mut self.canonizer, &self.adjacency, set)?;
         let class_key = Key::of_code(set.len(), &code);
-        if self.recent.len() >= CACHE_ENTRIES {
+        if self.recent.len() >= RECENT_ENTRIES || self.recent_orders.len() > u32::MAX as usize / 2 {
             self.recent.clear();
+            self.recent_orders.clear();
         }
-        let mut stored = Vec::new();
-        put_order(&mut stored, &order);
-        self.recent
-            .insert(key, (class_key, stored.into_boxed_slice()));
+        let start = self.recent_orders.len() as u32;
+        put_order(&mut self.recent_orders, &order);
+        self.recent.insert(key, (class_key, start));
         Some((class_key, order))
     }
 
