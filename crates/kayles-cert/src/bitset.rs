@@ -62,16 +62,27 @@ impl Adjacency {
 
     /// The bitset of a vertex list.
     pub fn set(&self, vertices: &[u32]) -> Vec<u64> {
-        let mut s = vec![0u64; self.words];
-        for &v in vertices {
-            s[v as usize / 64] |= 1 << (v % 64);
-        }
+        let mut s = Vec::new();
+        self.set_into(vertices, &mut s);
         s
+    }
+
+    /// The bitset of a vertex list, into `out` (cleared first; its capacity is reused,
+    /// so that the builder's hot paths allocate no bitset a position).
+    pub fn set_into(&self, vertices: &[u32], out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.words, 0);
+        for &v in vertices {
+            out[v as usize / 64] |= 1 << (v % 64);
+        }
     }
 
     /// The components of the position `set` (consumed), each increasing, ordered by least
     /// vertex.
     pub fn components(&self, mut set: Vec<u64>) -> Vec<Vec<u32>> {
+        if self.words == 1 {
+            return self.components_one_word(set[0]);
+        }
         let mut out = Vec::new();
         let (mut frontier, mut next) = (vec![0u64; self.words], vec![0u64; self.words]);
         let mut comp = vec![0u64; self.words];
@@ -100,8 +111,37 @@ impl Adjacency {
                 }
                 std::mem::swap(&mut frontier, &mut next);
             }
-            let mut list = Vec::new();
-            for_each(&comp, |v| list.push(v as u32));
+            out.push(vertices(&comp));
+        }
+        out
+    }
+
+    /// [`components`](Self::components) of a host of at most 64 vertices: the
+    /// frontier in one word, no scratch on the heap, each list allocated once at its size.
+    fn components_one_word(&self, mut set: u64) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        while set != 0 {
+            let s = set.trailing_zeros();
+            let mut comp = 1u64 << s;
+            let mut frontier = comp;
+            set &= !comp;
+            while frontier != 0 {
+                let mut next = 0u64;
+                let mut f = frontier;
+                while f != 0 {
+                    next |= self.rows[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                }
+                next &= set;
+                set &= !next;
+                comp |= next;
+                frontier = next;
+            }
+            let mut list = Vec::with_capacity(comp.count_ones() as usize);
+            while comp != 0 {
+                list.push(comp.trailing_zeros());
+                comp &= comp - 1;
+            }
             out.push(list);
         }
         out
@@ -116,7 +156,8 @@ fn first(set: &[u64]) -> Option<usize> {
 
 /// The members of `set`, increasing.
 pub fn vertices(set: &[u64]) -> Vec<u32> {
-    let mut out = Vec::new();
+    let count: u32 = set.iter().map(|w| w.count_ones()).sum();
+    let mut out = Vec::with_capacity(count as usize);
     for_each(set, |v| out.push(v as u32));
     out
 }

@@ -70,6 +70,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     known_invariants: Option<HashSet<u64>>,
     /// A host vertex's degree in the position whose invariant is being worked out.
     degrees: Vec<u32>,
+    /// That position's bit words (scratch, reused from one invariant to the next).
+    invariant_words: Vec<u64>,
     /// Solves the components left to the checker.
     small: SmallSolver,
     /// The order up to which the search evaluates a piece at once.
@@ -78,8 +80,8 @@ pub struct ProofBuilder<'h, O, W: Write> {
     mirrors: Mirrors,
     /// What `mirrors` found for representatives asked about lately, by their vertex
     /// sets' keys (a strategy is a set's, not its class's); emptied when it reaches
-    /// [`CACHE_ENTRIES`](crate::represent::CACHE_ENTRIES).
-    mirror_of: HashMap<Key, Option<Vec<u32>>>,
+    /// [`RECENT_ENTRIES`](crate::represent::RECENT_ENTRIES).
+    mirror_of: HashMap<Key, Option<Box<[u32]>>>,
     /// Where the builder's state is saved, so that a stopped proof can resume.
     checkpoint: Box<dyn Checkpoint + 'h>,
     /// Positions started since the checkpoint was last asked.
@@ -119,6 +121,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             known: HashMap::new(),
             known_invariants: Some(HashSet::new()),
             degrees: vec![0; host.order()],
+            invariant_words: Vec::new(),
             small: SmallSolver::default(),
             search_small: kayles_core::engine::SearchConfig::default().small_order,
             mirrors: Mirrors::default(),
@@ -317,7 +320,12 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     fn learn(&mut self, rep: &Rep, v: u32) {
         self.known.insert(rep.key, v);
         if self.known_invariants.is_some() {
-            let invariant = invariant(&self.adjacency, &mut self.degrees, &rep.set);
+            let invariant = invariant(
+                &self.adjacency,
+                &mut self.degrees,
+                &mut self.invariant_words,
+                &rep.set,
+            );
             if let Some(seen) = &mut self.known_invariants {
                 seen.insert(invariant);
             }
@@ -332,22 +340,27 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if self.known_invariants.is_none() {
             return true;
         }
-        let invariant = invariant(&self.adjacency, &mut self.degrees, comp);
+        let invariant = invariant(
+            &self.adjacency,
+            &mut self.degrees,
+            &mut self.invariant_words,
+            comp,
+        );
         self.known_invariants
             .as_ref()
             .is_some_and(|seen| seen.contains(&invariant))
     }
 
     /// A mirror strategy of the representative `rep`.
-    fn mirror(&mut self, rep: &[u32]) -> Option<Vec<u32>> {
+    fn mirror(&mut self, rep: &[u32]) -> Option<&[u32]> {
         let (mirrors, host) = (&self.mirrors, self.host);
-        if self.mirror_of.len() >= crate::represent::CACHE_ENTRIES {
+        if self.mirror_of.len() >= crate::represent::RECENT_ENTRIES {
             self.mirror_of.clear();
         }
         self.mirror_of
             .entry(Key::of_vertices(host.order(), rep))
-            .or_insert_with(|| mirrors.of(host, rep))
-            .clone()
+            .or_insert_with(|| mirrors.of(host, rep).map(Vec::into_boxed_slice))
+            .as_deref()
     }
 
     /// Writes `fact` about the representative `rep`: its index.
@@ -528,13 +541,14 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         // of the outcome search's moves).
         let mut moves = self.moves(&rep.set);
         moves.sort_by_key(|(_, after)| after.iter().map(|w| w.count_ones()).sum::<u32>());
-        let mut results = Results::new(moves.iter().map(|(_, after)| after.clone()).collect());
+        let (moves, afters): (Vec<Move>, Vec<Vec<u64>>) = moves.into_iter().unzip();
+        let mut results = Results::new(afters);
         if let Some(i) = self.first_of_value(&mut results, 0..moves.len(), w)? {
             let refs = self.exact_proof(results.get(&self.adjacency, i))?;
             let fact = Fact {
                 value: w,
                 set: rep.set.clone(),
-                evidence: Evidence::Witness(moves[i].0, refs),
+                evidence: Evidence::Witness(moves[i], refs),
             };
             let index = self.push(&rep, &fact)?;
             self.ne.insert((rep.key, w), index);
@@ -586,7 +600,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if let Some(&found) = self.eq.get(&key) {
             return Ok(found);
         }
-        if let Some(images) = self.mirror(x) {
+        if let Some(images) = self.mirror(x).map(<[u32]>::to_vec) {
             let fact = Fact {
                 value: 0,
                 set: x.to_vec(),
@@ -857,12 +871,17 @@ pub(crate) fn moves_of(adj: &Adjacency, game: GameKind, xs: &[u64]) -> Vec<(Move
                 out.push((Move::Vertex(u as u32), node_move_words(xs, row, u)));
             }
             GameKind::Arc => {
-                let inside: Vec<u64> = xs.iter().zip(row).map(|(s, r)| s & r).collect();
-                bitset::for_each(&inside, |w| {
-                    if w > u {
-                        out.push((Move::Edge(u as u32, w as u32), arc_move_words(xs, u, w)));
+                // The neighbours of u in xs above u, word by word (no bitset built).
+                for (i, (s, r)) in xs.iter().zip(row).enumerate() {
+                    let mut inside = s & r;
+                    while inside != 0 {
+                        let w = i * 64 + inside.trailing_zeros() as usize;
+                        inside &= inside - 1;
+                        if w > u {
+                            out.push((Move::Edge(u as u32, w as u32), arc_move_words(xs, u, w)));
+                        }
                     }
-                });
+                }
             }
         }
     });
@@ -874,8 +893,8 @@ pub(crate) fn moves_of(adj: &Adjacency, game: GameKind, xs: &[u64]) -> Vec<(Move
 /// after two rounds of colour refinement from the degrees in `set` (each vertex's degree,
 /// then its degree with the sum of its neighbours' degrees, mixed). Isomorphic positions
 /// have equal invariants; a few nanoseconds a vertex, where a canonical code costs a
-/// search. `degrees` is scratch of the host's order.
-fn invariant(adj: &Adjacency, degrees: &mut [u32], set: &[u32]) -> u64 {
+/// search. `degrees` is scratch of the host's order, `words` scratch for `set`'s bit words.
+fn invariant(adj: &Adjacency, degrees: &mut [u32], words: &mut Vec<u64>, set: &[u32]) -> u64 {
     fn mix(x: u64) -> u64 {
         // splitmix64's finalizer.
         let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -883,12 +902,13 @@ fn invariant(adj: &Adjacency, degrees: &mut [u32], set: &[u32]) -> u64 {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
-    let words = adj.set(set);
+    adj.set_into(set, words);
+    let words = &words[..];
     for &v in set {
         degrees[v as usize] = adj
             .row(v as usize)
             .iter()
-            .zip(&words)
+            .zip(words)
             .map(|(r, w)| (r & w).count_ones())
             .sum();
     }
@@ -896,7 +916,7 @@ fn invariant(adj: &Adjacency, degrees: &mut [u32], set: &[u32]) -> u64 {
     for &v in set {
         let row = adj.row(v as usize);
         let mut around = 0u64;
-        for (i, (r, w)) in row.iter().zip(&words).enumerate() {
+        for (i, (r, w)) in row.iter().zip(words).enumerate() {
             let mut both = r & w;
             while both != 0 {
                 let u = i * 64 + both.trailing_zeros() as usize;
@@ -999,7 +1019,7 @@ mod tests {
                 let list: Vec<u32> = (0..n as u32).filter(|v| mask >> v & 1 == 1).collect();
                 for comp in adj.components(adj.set(&list)) {
                     let rep = reps.of(&host, &comp);
-                    let inv = invariant(&adj, &mut degrees, &comp);
+                    let inv = invariant(&adj, &mut degrees, &mut Vec::new(), &comp);
                     assert_eq!(
                         *of_class.entry(rep.key).or_insert(inv),
                         inv,

@@ -57,6 +57,11 @@ pub struct Representatives {
 /// 581 MB, now 288 MB; Arc Kayles 5 x 8: 418 MB, now 219 MB) for no time saved.
 pub const CACHE_ENTRIES: usize = 1 << 17;
 
+/// The most entries of the builder's caches of pure functions of a position (its
+/// canonical order, its mirror strategy), which the cache's size cannot change the
+/// certificate of; [`CACHE_ENTRIES`] bounds the oracle's answers, which can.
+pub const RECENT_ENTRIES: usize = 1 << 16;
+
 enum Rule {
     Exact,
     Symmetry(HostSymmetry),
@@ -82,10 +87,15 @@ struct Classes {
     /// Each class's representative, as host bit words, as many a class as
     /// [`Adjacency::set`] makes.
     rep_sets: Vec<u64>,
-    /// Positions met lately: key -> (the key of its canonical code, the position's
-    /// canonical order, stored as by [`put_order`]); emptied when it reaches
-    /// [`CACHE_ENTRIES`].
-    recent: HashMap<Key, (Key, Box<[u8]>)>,
+    /// Positions met lately: key -> (the key of its canonical code, where in
+    /// `recent_orders` the position's canonical order starts); emptied with
+    /// `recent_orders` when it reaches [`RECENT_ENTRIES`].
+    recent: HashMap<Key, (Key, u32)>,
+    /// The canonical orders of `recent`'s positions, one after the other, stored as by
+    /// [`put_order`] (no heap block an entry).
+    recent_orders: Vec<u8>,
+    /// Scratch for a position's bit words.
+    scratch: Vec<u64>,
 }
 
 impl Representatives {
@@ -200,6 +210,8 @@ impl Classes {
             index: HashMap::new(),
             rep_sets: Vec::new(),
             recent: HashMap::new(),
+            recent_orders: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -212,27 +224,39 @@ impl Classes {
     /// worked out (and then remembered); `None` when it cannot be canonized.
     fn class_of(&mut self, set: &[u32], words: &[u64]) -> Option<(Key, Vec<u32>)> {
         let key = Key::of_set(words);
-        if let Some((class_key, order)) = self.recent.get(&key) {
-            return Some((*class_key, get_order(order, 0, set.len())));
+        if let Some(&(class_key, start)) = self.recent.get(&key) {
+            return Some((
+                class_key,
+                get_order(&self.recent_orders, start as usize, set.len()),
+            ));
         }
         // The induced rows straight from the host's rows (no graph built).
         let (code, order) = canonical(&mut self.canonizer, &self.adjacency, set)?;
         let class_key = Key::of_code(set.len(), &code);
-        if self.recent.len() >= CACHE_ENTRIES {
+        if self.recent.len() >= RECENT_ENTRIES || self.recent_orders.len() > u32::MAX as usize / 2 {
             self.recent.clear();
+            self.recent_orders.clear();
         }
-        let mut stored = Vec::new();
-        put_order(&mut stored, &order);
-        self.recent
-            .insert(key, (class_key, stored.into_boxed_slice()));
+        let start = self.recent_orders.len() as u32;
+        put_order(&mut self.recent_orders, &order);
+        self.recent.insert(key, (class_key, start));
         Some((class_key, order))
     }
 
     /// The representative of `set` (`None` when it cannot be canonized).
     fn of(&mut self, set: &[u32]) -> Option<Rep> {
-        let words = self.adjacency.set(set);
+        // `set`'s bit words in the reused scratch (no heap block a position).
+        let mut words = std::mem::take(&mut self.scratch);
+        self.adjacency.set_into(set, &mut words);
+        let rep = self.of_words(set, &words);
+        self.scratch = words;
+        rep
+    }
+
+    /// [`of`](Self::of), given `set`'s bit words.
+    fn of_words(&mut self, set: &[u32], words: &[u64]) -> Option<Rep> {
         let w = words.len();
-        let (key, order) = self.class_of(set, &words)?;
+        let (key, order) = self.class_of(set, words)?;
         let same = || Rep {
             set: set.to_vec(),
             map: None,
@@ -241,10 +265,10 @@ impl Classes {
         let Some(&class) = self.index.get(&key) else {
             return Some(same());
         };
-        let rep_words = self.rep_words(class, w).to_vec();
-        if rep_words == words {
+        if self.rep_words(class, w) == words {
             return Some(same());
         }
+        let rep_words = self.rep_words(class, w).to_vec();
         let rep = crate::bitset::vertices(&rep_words);
         if rep.len() != set.len() {
             // Two codes with one key (a hash collision, not expected): no merging.

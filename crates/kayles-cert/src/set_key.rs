@@ -39,6 +39,14 @@ impl Key {
     /// The key of a vertex list (increasing, or in any order) of a host of `order`
     /// vertices: [`of_set`](Self::of_set) of its bit words.
     pub fn of_vertices(order: usize, vertices: &[u32]) -> Self {
+        if order <= 128 {
+            // The words themselves, as `of_set` keeps one or two (no heap block).
+            let mut words = [0u64; 2];
+            for &v in vertices {
+                words[v as usize / 64] |= 1 << (v % 64);
+            }
+            return Key(words);
+        }
         let mut words = vec![0u64; order.div_ceil(64).max(1)];
         for &v in vertices {
             words[v as usize / 64] |= 1 << (v % 64);
@@ -93,5 +101,29 @@ mod tests {
         assert_ne!(Key::of_code(3, &[5]), Key::of_code(4, &[5]));
         assert_eq!(Key::of_code(4, &[5]), Key::of_code(4, &[5]));
         assert_eq!(Key::of_vertices(130, &[1, 129]), Key::of_set(&[2, 0, 2]));
+    }
+
+    /// A vertex list's key is its bit words' key, on hosts of one, two and more words
+    /// (up to 128 vertices the words are built without a heap block).
+    #[test]
+    fn vertex_keys_are_set_keys() {
+        for order in [1usize, 45, 64, 65, 100, 128, 129, 200] {
+            for step in 1..7u32 {
+                let list: Vec<u32> = (0..order as u32).filter(|v| v % step == 0).collect();
+                let mut words = vec![0u64; order.div_ceil(64)];
+                for &v in &list {
+                    words[v as usize / 64] |= 1 << (v % 64);
+                }
+                assert_eq!(
+                    Key::of_vertices(order, &list),
+                    Key::of_set(&words),
+                    "{order} {step}"
+                );
+            }
+            assert_eq!(
+                Key::of_vertices(order, &[]),
+                Key::of_set(&vec![0; order.div_ceil(64)])
+            );
+        }
     }
 }
