@@ -5,6 +5,7 @@
 use crate::graph::{self, Graph};
 use crate::table::Tables;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{BufRead, Read};
 
 /// A result whose error is the reason for a rejection.
@@ -231,7 +232,7 @@ fn check_source<R: Read>(
         table: None,
         facts: Facts::new(g.words()),
         lists: Lists::of(g),
-        small: HashMap::new(),
+        small: HashMap::default(),
         scratch: Scratch::default(),
     };
     let nimber = checker.run(&mut input, header.nimber);
@@ -300,6 +301,10 @@ struct Input<'a, R: Read> {
 impl<R: Read> Input<'_, R> {
     /// The next byte; `Ok(None)` at the end of the stream.
     fn byte(&mut self) -> Res<Option<u8>> {
+        if let Some(&b) = self.reader.buffer().first() {
+            self.reader.consume(1);
+            return Ok(Some(b));
+        }
         let buf = match self.reader.fill_buf() {
             Ok(buf) => buf,
             Err(_) => {
@@ -315,6 +320,27 @@ impl<R: Read> Input<'_, R> {
     /// An unsigned LEB128 number: at most 64 bits (a tenth byte is 1), no redundant
     /// last byte 0.
     fn varint(&mut self) -> Res<u64> {
+        // Within the buffer: the same rules, read from the slice.
+        let buf = self.reader.buffer();
+        if buf.len() >= 10 {
+            let mut value = 0u64;
+            for (i, &b) in buf[..10].iter().enumerate() {
+                if i == 9 && b > 1 {
+                    return Err("a number past 64 bits".into());
+                }
+                value |= u64::from(b & 0x7f) << (7 * i);
+                if b & 0x80 == 0 {
+                    if b == 0 && i > 0 {
+                        return Err(
+                            "a number with a redundant last byte 0 (overlong LEB128)".into()
+                        );
+                    }
+                    self.reader.consume(i + 1);
+                    return Ok(value);
+                }
+            }
+            return Err("a number past 64 bits".into());
+        }
         let mut value = 0u64;
         for i in 0..10 {
             let b = self
@@ -566,7 +592,9 @@ impl Facts {
                 f => f as usize - 1,
             };
             let same_set = if self.dense() {
-                self.bits[f * self.words..(f + 1) * self.words] == *set
+                // Word by word (a slice comparison is a call to memcmp).
+                let kept = &self.bits[f * self.words..(f + 1) * self.words];
+                kept.iter().zip(set).all(|(a, b)| a == b)
             } else {
                 self.forms[self.starts[f]..self.starts[f + 1]] == *form
             };
@@ -629,8 +657,28 @@ struct Checker<'g> {
     table: Option<Tables>,
     facts: Facts,
     lists: Lists,
-    small: HashMap<u64, u32>,
+    small: HashMap<u64, u32, BuildHasherDefault<KeyHash>>,
     scratch: Scratch,
+}
+
+/// The hash of a small component's key (its order and lower-triangle adjacency, one
+/// word): a multiplication and a shift, where the standard hasher costs a keyed SipHash.
+#[derive(Default)]
+struct KeyHash(u64);
+
+impl Hasher for KeyHash {
+    fn finish(&self) -> u64 {
+        let h = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ h >> 29
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 ^= x;
+    }
 }
 
 /// The host's neighbour lists, on a host of more than [`DENSE_WORDS`] words (empty on a
@@ -677,6 +725,11 @@ struct Scratch {
     split: Split,
     index: Vec<u32>,
     fact: Vec<u32>,
+    /// The image of a reference's vertex map, and the positions it has taken.
+    image: Vec<u32>,
+    seen: Vec<bool>,
+    /// A copy of a fact's set, emptied by the split that finds it connected.
+    set: Vec<u64>,
 }
 
 /// The components of a position, ordered by least vertex, as sorted vertex lists.
@@ -804,9 +857,16 @@ impl Checker<'_> {
             }
             set[v / 64] |= 1 << (v % 64);
         }
-        let mut split = Split::default();
-        self.split(&mut set.clone(), &mut split);
-        if split.count() != 1 {
+        let (mut split, mut copy) = (
+            std::mem::take(&mut self.scratch.split),
+            std::mem::take(&mut self.scratch.set),
+        );
+        copy.clear();
+        copy.extend_from_slice(&set);
+        self.split(&mut copy, &mut split);
+        let count = split.count();
+        (self.scratch.split, self.scratch.set) = (split, copy);
+        if count != 1 {
             return Err("the vertex set is not connected".into());
         }
         Ok(set)
@@ -1134,11 +1194,18 @@ impl Checker<'_> {
             ));
         }
         let f = (here - d) as usize;
-        let mut fv = std::mem::take(&mut self.scratch.fact);
-        self.facts.vertices(f, &mut fv);
-        let same = self.same_up_to_map(input, f, form, &fv, verts);
-        self.scratch.fact = fv;
-        same?;
+        if self.facts.dense() {
+            let words = self.facts.words;
+            let mut fset = [0u64; DENSE_WORDS];
+            fset[..words].copy_from_slice(&self.facts.bits[f * words..(f + 1) * words]);
+            self.same_by_words(input, f, form, &fset[..words], verts)?;
+        } else {
+            let mut fv = std::mem::take(&mut self.scratch.fact);
+            self.facts.vertices(f, &mut fv);
+            let same = self.same_up_to_map(input, f, form, &fv, verts);
+            self.scratch.fact = fv;
+            same?;
+        }
         let value = self.facts.value(f);
         Ok((
             if self.facts.kind(f) == 0 {
@@ -1148,6 +1215,37 @@ impl Checker<'_> {
             },
             false,
         ))
+    }
+
+    /// [`same_up_to_map`](Self::same_up_to_map) on a host of at most [`DENSE_WORDS`] words,
+    /// with the set of fact `f` as its bit words `fset`: the same tests, in the same order.
+    fn same_by_words<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        f: usize,
+        form: u64,
+        fset: &[u64],
+        verts: &[u32],
+    ) -> Res<()> {
+        let k: usize = fset.iter().map(|w| w.count_ones() as usize).sum();
+        if k != verts.len() {
+            return Err(format!(
+                "fact {f} has {k} vertices, the component {}",
+                verts.len()
+            ));
+        }
+        // As many vertices, all distinct: the same set when each is in F.
+        if form == 1 && !verts.iter().all(|&v| contains(fset, v as usize)) {
+            return Err(format!("fact {f} is about another vertex set"));
+        }
+        if form > 1 {
+            let mut image = std::mem::take(&mut self.scratch.image);
+            let mapped = self.image(input, f, form, verts, &mut image);
+            let same = mapped.and_then(|()| self.edges_map_words(f, fset, &image, verts));
+            self.scratch.image = image;
+            same?;
+        }
+        Ok(())
     }
 
     /// Whether the vertex set `fv` of fact `f` corresponds to the component `verts` as
@@ -1171,20 +1269,41 @@ impl Checker<'_> {
             return Err(format!("fact {f} is about another vertex set"));
         }
         if form > 1 {
-            let mut image = verts.to_vec();
-            if form == 3 {
-                let mut seen = vec![false; verts.len()];
-                for slot in image.iter_mut() {
-                    let p = input.number(verts.len() as u64, "map position")?;
-                    if p >= verts.len() || std::mem::replace(&mut seen[p], true) {
-                        return Err(format!(
-                            "vertex map to fact {f}: position {p} is not a new vertex of the component"
-                        ));
-                    }
-                    *slot = verts[p];
-                }
+            let mut image = std::mem::take(&mut self.scratch.image);
+            let mapped = self.image(input, f, form, verts, &mut image);
+            let same = mapped.and_then(|()| self.edges_map(f, fv, &image, verts));
+            self.scratch.image = image;
+            same?;
+        }
+        Ok(())
+    }
+
+    /// The image of a map to fact `f` into `image`: the component `verts` itself (form 2),
+    /// or `verts[p_i]` for the positions read (form 3), each position new.
+    fn image<R: Read>(
+        &mut self,
+        input: &mut Input<R>,
+        f: usize,
+        form: u64,
+        verts: &[u32],
+        image: &mut Vec<u32>,
+    ) -> Res<()> {
+        image.clear();
+        if form == 2 {
+            image.extend_from_slice(verts);
+            return Ok(());
+        }
+        let seen = &mut self.scratch.seen;
+        seen.clear();
+        seen.resize(verts.len(), false);
+        for _ in 0..verts.len() {
+            let p = input.number(verts.len() as u64, "map position")?;
+            if p >= verts.len() || std::mem::replace(&mut seen[p], true) {
+                return Err(format!(
+                    "vertex map to fact {f}: position {p} is not a new vertex of the component"
+                ));
             }
-            self.edges_map(f, fv, &image, verts)?;
+            image.push(verts[p]);
         }
         Ok(())
     }
@@ -1235,12 +1354,123 @@ impl Checker<'_> {
         Ok(())
     }
 
+    /// [`edges_map`](Self::edges_map) on a host of at most [`DENSE_WORDS`] words, with F as
+    /// its bit words `fset` (`F[i]` its `i`-th vertex, increasing): an edge `F[i] F[j]`,
+    /// `F[i] < F[j]`, is a bit of the row of `F[i]` within F, and `j` is the number of F's
+    /// bits below it; each side's edges are counted by the bits of its rows within its own
+    /// set. The same test, in the same order, as [`edges_map`](Self::edges_map).
+    fn edges_map_words(&self, f: usize, fset: &[u64], image: &[u32], c: &[u32]) -> Res<()> {
+        if let [one] = fset {
+            return self.edges_map_word(f, *one, image, c);
+        }
+        let words = fset.len();
+        let mut cset = [0u64; DENSE_WORDS];
+        for &v in c {
+            cset[v as usize / 64] |= 1 << (v % 64);
+        }
+        // below[w]: the vertices of F in the words before word w.
+        let mut below = [0u32; DENSE_WORDS];
+        for w in 1..words {
+            below[w] = below[w - 1] + fset[w - 1].count_ones();
+        }
+        let (mut from, mut to) = (0u32, 0u32);
+        let mut i = 0;
+        for (wa, &bits) in fset.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let a = wa * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let x = image[i] as usize;
+                i += 1;
+                for (w, (&r, &s)) in self.g.row(a).iter().zip(fset).enumerate() {
+                    let mut found = r & s;
+                    from += found.count_ones();
+                    // Only the neighbours after `a`: each edge once.
+                    if w < wa {
+                        continue;
+                    }
+                    if w == wa {
+                        found &= u64::MAX << (a % 64) << 1;
+                    }
+                    while found != 0 {
+                        let bit = found.trailing_zeros();
+                        found &= found - 1;
+                        let j = (below[w] + (s & ((1u64 << bit) - 1)).count_ones()) as usize;
+                        let y = image[j] as usize;
+                        if !self.g.has_edge(x, y) {
+                            let b = w * 64 + bit as usize;
+                            return Err(format!(
+                                "vertex map to fact {f} is not an isomorphism: {a}-{b} is an \
+                                 edge, {x}-{y} is not"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        for &v in c {
+            for (&r, &s) in self.g.row(v as usize).iter().zip(&cset[..words]) {
+                to += (r & s).count_ones();
+            }
+        }
+        if from != to {
+            return Err(format!(
+                "vertex map to fact {f} is not an isomorphism: {} edges against {}",
+                from / 2,
+                to / 2
+            ));
+        }
+        Ok(())
+    }
+
+    /// [`edges_map_words`](Self::edges_map_words) on a host of at most 64 vertices (one
+    /// word): the same test, in the same order.
+    fn edges_map_word(&self, f: usize, fset: u64, image: &[u32], c: &[u32]) -> Res<()> {
+        let row = |v: usize| self.g.row(v)[0];
+        let (mut from, mut to) = (0u32, 0u32);
+        let (mut bits, mut i) = (fset, 0);
+        while bits != 0 {
+            let a = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let found = row(a) & fset;
+            from += found.count_ones();
+            // Only the neighbours after `a`: each edge once.
+            let mut after = found & u64::MAX << a << 1;
+            let x = image[i] as usize;
+            let image_row = row(x);
+            i += 1;
+            while after != 0 {
+                let b = after.trailing_zeros() as usize;
+                after &= after - 1;
+                let y = image[(fset & ((1u64 << b) - 1)).count_ones() as usize] as usize;
+                if image_row >> y & 1 == 0 {
+                    return Err(format!(
+                        "vertex map to fact {f} is not an isomorphism: {a}-{b} is an edge, \
+                         {x}-{y} is not"
+                    ));
+                }
+            }
+        }
+        let cset = c.iter().fold(0u64, |s, &v| s | 1 << v);
+        for &v in c {
+            to += (row(v as usize) & cset).count_ones();
+        }
+        if from != to {
+            return Err(format!(
+                "vertex map to fact {f} is not an isomorphism: {} edges against {}",
+                from / 2,
+                to / 2
+            ));
+        }
+        Ok(())
+    }
+
     /// The value of a small component by the definition of the game, over all `2^k`
     /// subsets of its vertices; cached by its labelled adjacency.
     fn small_value(&mut self, verts: &[u32]) -> u32 {
         let k = verts.len();
         let mut key = k as u64;
-        let mut adj = vec![0usize; k];
+        let mut adj = [0usize; MAX_COMPUTED];
         let mut bit = 4;
         for i in 0..k {
             for j in 0..i {
@@ -1495,6 +1725,156 @@ mod tests {
     }
 
     #[test]
+    fn numbers_read_within_the_buffer_read_as_byte_by_byte() {
+        // A buffer of one byte reads every number byte by byte; the default one reads it
+        // from the buffer when ten bytes are there. The same number or the same reason,
+        // and the same byte next.
+        let read = |capacity: usize, bytes: &[u8]| {
+            let mut reader = std::io::BufReader::with_capacity(capacity, bytes);
+            let mut input = Input {
+                reader: &mut reader,
+                failed: false,
+            };
+            // A first byte read fills the buffer.
+            assert_eq!(input.byte(), Ok(Some(0x2a)));
+            input.varint().map(|x| (x, input.byte()))
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut numbers, mut refused) = (0, 0);
+        for len in 1..=11 {
+            for _ in 0..2000 {
+                let mut bytes: Vec<u8> = std::iter::once(0x2a)
+                    .chain((0..len).map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        // Mostly continuation bytes; some 0, 1, 2 (a last byte).
+                        match seed % 8 {
+                            0 => 0x80,
+                            1 => 0,
+                            2 => 1,
+                            3 => 2,
+                            _ => 0x80 | (seed >> 8) as u8,
+                        }
+                    }))
+                    .collect();
+                bytes.extend([0x2a; 10]);
+                let (slow, fast) = (read(1, &bytes), read(1 << 16, &bytes));
+                assert_eq!(slow, fast, "{bytes:?}");
+                numbers += usize::from(fast.is_ok());
+                refused += usize::from(fast.is_err());
+            }
+        }
+        assert!(numbers > 5000 && refused > 2000, "{numbers} {refused}");
+    }
+
+    #[test]
+    fn the_isomorphism_test_by_words_is_the_test_by_lists() {
+        // Hosts of one to four words: connected sets F, and maps of F onto F itself or
+        // onto a translate C (a grid's): the identity, a random permutation, a random
+        // swap of two vertices. Both tests give the same verdict and the same reason.
+        let (mut agreed, mut isomorphic) = (0, 0);
+        for spec in [
+            "grid:5x8",
+            "queens:8",
+            "grid:3x21",
+            "grid:10x25",
+            "queens:16",
+        ] {
+            let g = graph::parse(spec).unwrap();
+            let mut c = Checker {
+                g: &g,
+                game: Game::Node,
+                computed_max: 8,
+                mirrors: true,
+                tables: true,
+                table: None,
+                facts: Facts::new(g.words()),
+                lists: Lists::of(&g),
+                small: HashMap::default(),
+                scratch: Scratch::default(),
+            };
+            assert!(g.words() <= DENSE_WORDS, "{spec}");
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            let mut rand = move || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            for _ in 0..3000 {
+                // F: a random connected set grown from a vertex, of 1 to 30 vertices.
+                let grow = |rand: &mut dyn FnMut() -> u64, size: usize| {
+                    let mut set = vec![0u64; g.words()];
+                    let start = rand() as usize % g.order();
+                    set[start / 64] |= 1 << (start % 64);
+                    let mut verts = vec![start as u32];
+                    for _ in 0..size * 4 {
+                        let a = verts[rand() as usize % verts.len()] as usize;
+                        let mut nb = Vec::new();
+                        for_each(g.row(a), |b| nb.push(b));
+                        let b = nb[rand() as usize % nb.len()];
+                        if !contains(&set, b) && verts.len() < size {
+                            set[b / 64] |= 1 << (b % 64);
+                            verts.push(b as u32);
+                        }
+                    }
+                    verts.sort_unstable();
+                    verts
+                };
+                let size = 1 + rand() as usize % 30;
+                let fv = grow(&mut rand, size);
+                // C: F itself, or F moved one column right when it fits (grids).
+                let shift = spec.starts_with("grid") && rand() % 2 == 0;
+                let cols = if spec == "grid:5x8" { 8 } else { 21 };
+                let shifted = shift
+                    && spec != "grid:10x25"
+                    && fv.iter().all(|&v| !(v as usize + 1).is_multiple_of(cols));
+                let cv: Vec<u32> = if shifted {
+                    fv.iter().map(|&v| v + 1).collect()
+                } else if rand() % 3 == 0 {
+                    // Another connected set of as many vertices (or F, when none is found).
+                    let mut other = grow(&mut rand, fv.len());
+                    if other.len() != fv.len() {
+                        other = fv.clone();
+                    }
+                    other
+                } else {
+                    fv.clone()
+                };
+                let mut image = cv.clone();
+                match rand() % 3 {
+                    0 => {}
+                    1 => {
+                        for i in (1..image.len()).rev() {
+                            image.swap(i, rand() as usize % (i + 1));
+                        }
+                    }
+                    _ => {
+                        let k = image.len();
+                        image.swap(rand() as usize % k, rand() as usize % k);
+                    }
+                }
+                let words: Vec<u64> = {
+                    let mut w = vec![0u64; g.words()];
+                    fv.iter().for_each(|&v| w[v as usize / 64] |= 1 << (v % 64));
+                    w
+                };
+                let by_words = c.edges_map_words(7, &words, &image, &cv);
+                let by_lists = c.edges_map(7, &fv, &image, &cv);
+                assert_eq!(by_words, by_lists, "{spec} {fv:?} -> {image:?}");
+                agreed += 1;
+                isomorphic += usize::from(by_words.is_ok());
+            }
+        }
+        // Both kinds of verdict were met, many times.
+        assert!(
+            isomorphic > 3000 && agreed - isomorphic > 3000,
+            "{isomorphic} of {agreed}"
+        );
+    }
+
+    #[test]
     fn the_split_by_lists_is_the_split_by_bit_words() {
         for spec in [
             "grid:3x100",
@@ -1512,7 +1892,7 @@ mod tests {
                 table: None,
                 facts: Facts::new(g.words()),
                 lists,
-                small: HashMap::new(),
+                small: HashMap::default(),
                 scratch: Scratch::default(),
             };
             let (mut by_lists, mut by_words) = (
@@ -1557,7 +1937,7 @@ mod tests {
                 table: None,
                 facts: Facts::new(g.words()),
                 lists: Lists::of(&g),
-                small: HashMap::new(),
+                small: HashMap::default(),
                 scratch: Scratch::default(),
             };
             let verts: Vec<u32> = (0..g.order() as u32).collect();
