@@ -3,9 +3,9 @@
 //! and small value is worked out here, from the host graph alone.
 
 use crate::graph::{self, Graph};
-use crate::table::Tables;
+use crate::table::{Mix, Tables};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::io::{BufRead, Read};
 
 /// A result whose error is the reason for a rejection.
@@ -657,28 +657,8 @@ struct Checker<'g> {
     table: Option<Tables>,
     facts: Facts,
     lists: Lists,
-    small: HashMap<u64, u32, BuildHasherDefault<KeyHash>>,
+    small: HashMap<u64, u32, BuildHasherDefault<Mix>>,
     scratch: Scratch,
-}
-
-/// The hash of a small component's key (its order and lower-triangle adjacency, one
-/// word): a multiplication and a shift, where the standard hasher costs a keyed SipHash.
-#[derive(Default)]
-struct KeyHash(u64);
-
-impl Hasher for KeyHash {
-    fn finish(&self) -> u64 {
-        let h = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        h ^ h >> 29
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 ^= x;
-    }
 }
 
 /// The host's neighbour lists, on a host of more than [`DENSE_WORDS`] words (empty on a

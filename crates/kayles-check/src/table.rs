@@ -59,10 +59,11 @@ impl Hash for Set {
     }
 }
 
-/// Finishes the one word [`Set`] hashes to by a multiplication and a shift (the table is
-/// found by the top bits).
+/// Finishes the one word a key hashes to (a [`Set`] here, a small component's key in
+/// the checker's cache of small values) by a multiplication and a shift (the table is
+/// found by the top bits), where the standard hasher costs a keyed SipHash.
 #[derive(Default)]
-struct Mix(u64);
+pub(crate) struct Mix(u64);
 
 impl Hasher for Mix {
     fn finish(&self) -> u64 {
