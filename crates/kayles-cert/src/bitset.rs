@@ -3,6 +3,7 @@
 //! `VertexSet`'s general bit vectors on this path).
 
 use kayles_core::bits::Bits;
+use kayles_core::canonical::mix;
 use kayles_core::Graph;
 
 /// The open neighbourhoods of the host, `words` words a row.
@@ -28,6 +29,37 @@ impl Adjacency {
     /// `N(v)`.
     pub fn row(&self, v: usize) -> &[u64] {
         &self.rows[v * self.words..(v + 1) * self.words]
+    }
+
+    /// An isomorphism invariant of the connected position with bit words `set` and
+    /// vertices `vertices` (the same position, increasing): its order, and one round of
+    /// colour refinement from the degrees (each vertex's degree with the multiset of its
+    /// neighbours' degrees), summed. Isomorphic positions have the same signature;
+    /// positions that are not may share one. A few nanoseconds a vertex, where a
+    /// canonical code costs a search. `degree` is scratch of the host's order.
+    pub fn signature(&self, set: &[u64], vertices: &[u32], degree: &mut [u32]) -> u64 {
+        for &v in vertices {
+            degree[v as usize] = self
+                .row(v as usize)
+                .iter()
+                .zip(set)
+                .map(|(r, s)| (r & s).count_ones())
+                .sum();
+        }
+        let mut sum = mix(vertices.len() as u64);
+        for &v in vertices {
+            let mut around = 0u64;
+            for (i, (r, s)) in self.row(v as usize).iter().zip(set).enumerate() {
+                let mut both = r & s;
+                while both != 0 {
+                    let u = i * 64 + both.trailing_zeros() as usize;
+                    both &= both - 1;
+                    around = around.wrapping_add(mix(u64::from(degree[u]) + 0x51));
+                }
+            }
+            sum = sum.wrapping_add(mix(mix(u64::from(degree[v as usize])) ^ around));
+        }
+        sum
     }
 
     /// The subgraph induced on `set` (increasing, no repeats) as rows of the width `S`,

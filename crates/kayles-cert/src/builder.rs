@@ -888,45 +888,12 @@ pub(crate) fn moves_of(adj: &Adjacency, game: GameKind, xs: &[u64]) -> Vec<(Move
     out
 }
 
-/// An isomorphism invariant of the connected position `set` (increasing) of the host
-/// whose rows are `adj`: a hash of its order and of the multiset of its vertices' colours
-/// after two rounds of colour refinement from the degrees in `set` (each vertex's degree,
-/// then its degree with the sum of its neighbours' degrees, mixed). Isomorphic positions
-/// have equal invariants; a few nanoseconds a vertex, where a canonical code costs a
-/// search. `degrees` is scratch of the host's order, `words` scratch for `set`'s bit words.
+/// The [`Adjacency::signature`] of the connected position `set` (increasing), an
+/// isomorphism invariant; `degrees` is scratch of the host's order, `words` scratch for
+/// `set`'s bit words.
 fn invariant(adj: &Adjacency, degrees: &mut [u32], words: &mut Vec<u64>, set: &[u32]) -> u64 {
-    fn mix(x: u64) -> u64 {
-        // splitmix64's finalizer.
-        let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
     adj.set_into(set, words);
-    let words = &words[..];
-    for &v in set {
-        degrees[v as usize] = adj
-            .row(v as usize)
-            .iter()
-            .zip(words)
-            .map(|(r, w)| (r & w).count_ones())
-            .sum();
-    }
-    let mut total = mix(set.len() as u64);
-    for &v in set {
-        let row = adj.row(v as usize);
-        let mut around = 0u64;
-        for (i, (r, w)) in row.iter().zip(words).enumerate() {
-            let mut both = r & w;
-            while both != 0 {
-                let u = i * 64 + both.trailing_zeros() as usize;
-                around = around.wrapping_add(mix(u64::from(degrees[u])));
-                both &= both - 1;
-            }
-        }
-        total = total.wrapping_add(mix(around ^ u64::from(degrees[v as usize]) << 56));
-    }
-    total
+    adj.signature(words, set, degrees)
 }
 
 /// The results of a position's moves, split into components when first asked for (a

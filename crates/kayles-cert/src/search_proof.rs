@@ -244,35 +244,12 @@ impl Marks {
     }
 }
 
-/// An isomorphism invariant of the connected position `set`: its order, and one round of
-/// colour refinement from the degrees (each vertex's degree with the multiset of its
-/// neighbours' degrees), summed. Isomorphic positions have the same signature (what the
-/// search's memo found under a symmetry or canonical key is a copy of what was proved);
-/// positions that are not may share one (a record taken for nothing).
+/// The signature of the connected position `set` ([`Adjacency::signature`]): isomorphic
+/// positions have the same one (what the search's memo found under a symmetry or
+/// canonical key is a copy of what was proved); positions that are not may share one (a
+/// record taken for nothing).
 fn signature(adj: &Adjacency, set: &[u64], degree: &mut [u32]) -> u64 {
-    let vertices = bitset::vertices(set);
-    for &v in &vertices {
-        degree[v as usize] = adj
-            .row(v as usize)
-            .iter()
-            .zip(set)
-            .map(|(r, s)| (r & s).count_ones())
-            .sum();
-    }
-    let mut sum = mix(vertices.len() as u64);
-    for &v in &vertices {
-        let mut around = 0u64;
-        for (i, (r, s)) in adj.row(v as usize).iter().zip(set).enumerate() {
-            let mut both = r & s;
-            while both != 0 {
-                let u = i * 64 + both.trailing_zeros() as usize;
-                both &= both - 1;
-                around = around.wrapping_add(mix(u64::from(degree[u]) + 0x51));
-            }
-        }
-        sum = sum.wrapping_add(mix(mix(u64::from(degree[v as usize])) ^ around));
-    }
-    sum
+    adj.signature(set, &bitset::vertices(set), degree)
 }
 
 /// Reads the log `path` from its start: `f(index, tag, heap, k, words)` for each
