@@ -712,6 +712,15 @@ struct Scratch {
     set: Vec<u64>,
 }
 
+/// A fact's vertex set as a reference's test reads it: its bit words, on a host of at most
+/// [`DENSE_WORDS`] words (the isomorphism test by rows of words), or its increasing
+/// vertex list (by neighbour lists).
+#[derive(Clone, Copy)]
+enum FactSet<'a> {
+    Words(&'a [u64]),
+    List(&'a [u32]),
+}
+
 /// The components of a position, ordered by least vertex, as sorted vertex lists.
 #[derive(Default)]
 struct Split {
@@ -1178,11 +1187,11 @@ impl Checker<'_> {
             let words = self.facts.words;
             let mut fset = [0u64; DENSE_WORDS];
             fset[..words].copy_from_slice(&self.facts.bits[f * words..(f + 1) * words]);
-            self.same_by_words(input, f, form, &fset[..words], verts)?;
+            self.same_up_to_map(input, f, form, FactSet::Words(&fset[..words]), verts)?;
         } else {
             let mut fv = std::mem::take(&mut self.scratch.fact);
             self.facts.vertices(f, &mut fv);
-            let same = self.same_up_to_map(input, f, form, &fv, verts);
+            let same = self.same_up_to_map(input, f, form, FactSet::List(&fv), verts);
             self.scratch.fact = fv;
             same?;
         }
@@ -1197,61 +1206,42 @@ impl Checker<'_> {
         ))
     }
 
-    /// [`same_up_to_map`](Self::same_up_to_map) on a host of at most [`DENSE_WORDS`] words,
-    /// with the set of fact `f` as its bit words `fset`: the same tests, in the same order.
-    fn same_by_words<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        f: usize,
-        form: u64,
-        fset: &[u64],
-        verts: &[u32],
-    ) -> Res<()> {
-        let k: usize = fset.iter().map(|w| w.count_ones() as usize).sum();
-        if k != verts.len() {
-            return Err(format!(
-                "fact {f} has {k} vertices, the component {}",
-                verts.len()
-            ));
-        }
-        // As many vertices, all distinct: the same set when each is in F.
-        if form == 1 && !verts.iter().all(|&v| contains(fset, v as usize)) {
-            return Err(format!("fact {f} is about another vertex set"));
-        }
-        if form > 1 {
-            let mut image = std::mem::take(&mut self.scratch.image);
-            let mapped = self.image(input, f, form, verts, &mut image);
-            let same = mapped.and_then(|()| self.edges_map_words(f, fset, &image, verts));
-            self.scratch.image = image;
-            same?;
-        }
-        Ok(())
-    }
-
-    /// Whether the vertex set `fv` of fact `f` corresponds to the component `verts` as
+    /// Whether the vertex set `fact` of fact `f` corresponds to the component `verts` as
     /// the reference's `form` says (reading the positions of form 3).
     fn same_up_to_map<R: Read>(
         &mut self,
         input: &mut Input<R>,
         f: usize,
         form: u64,
-        fv: &[u32],
+        fact: FactSet,
         verts: &[u32],
     ) -> Res<()> {
-        if fv.len() != verts.len() {
+        let k = match fact {
+            FactSet::Words(fset) => fset.iter().map(|w| w.count_ones() as usize).sum(),
+            FactSet::List(fv) => fv.len(),
+        };
+        if k != verts.len() {
             return Err(format!(
-                "fact {f} has {} vertices, the component {}",
-                fv.len(),
+                "fact {f} has {k} vertices, the component {}",
                 verts.len()
             ));
         }
-        if form == 1 && fv != verts {
+        let same_set = || match fact {
+            // As many vertices, all distinct: the same set when each is in F.
+            FactSet::Words(fset) => verts.iter().all(|&v| contains(fset, v as usize)),
+            FactSet::List(fv) => fv == verts,
+        };
+        if form == 1 && !same_set() {
             return Err(format!("fact {f} is about another vertex set"));
         }
         if form > 1 {
             let mut image = std::mem::take(&mut self.scratch.image);
-            let mapped = self.image(input, f, form, verts, &mut image);
-            let same = mapped.and_then(|()| self.edges_map(f, fv, &image, verts));
+            let same = self
+                .image(input, f, form, verts, &mut image)
+                .and_then(|()| match fact {
+                    FactSet::Words(fset) => self.edges_map_words(f, fset, &image, verts),
+                    FactSet::List(fv) => self.edges_map(f, fv, &image, verts),
+                });
             self.scratch.image = image;
             same?;
         }
