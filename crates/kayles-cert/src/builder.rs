@@ -396,6 +396,17 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         (0..comps.len()).rev().max_by_key(|&i| comps[i].len())
     }
 
+    /// The xor of the exact values of the components `comps` but `big`.
+    fn others_value(&mut self, comps: &[Vec<u32>], big: usize) -> Result<u32, Error> {
+        let mut others = 0;
+        for (i, c) in comps.iter().enumerate() {
+            if i != big {
+                others ^= self.nimber(c)?;
+            }
+        }
+        Ok(others)
+    }
+
     /// Whether the result `comps` has value `j`: exact values of all components but the
     /// largest, and the oracle's yes or no on the largest (a yes is its value), as far as
     /// `ask` lets it: `None` when the answer is not known that cheaply.
@@ -408,20 +419,9 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             let Some(value) = self.value_known(&comps[big]) else {
                 return Ok(None);
             };
-            let mut others = 0;
-            for (i, c) in comps.iter().enumerate() {
-                if i != big {
-                    others ^= self.nimber(c)?;
-                }
-            }
-            return Ok(Some(value == j ^ others));
+            return Ok(Some(value == j ^ self.others_value(comps, big)?));
         }
-        let mut others = 0;
-        for (i, c) in comps.iter().enumerate() {
-            if i != big {
-                others ^= self.nimber(c)?;
-            }
-        }
+        let others = self.others_value(comps, big)?;
         if let Some(v) = self.value_known(&comps[big]) {
             return Ok(Some(v == j ^ others));
         }
