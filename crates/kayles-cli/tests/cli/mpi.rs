@@ -156,6 +156,37 @@ fn ranks_running_another_command_are_refused_with_one_line() {
     assert!(out.stdout.is_empty());
 }
 
+#[test]
+fn a_tuning_variable_that_is_not_a_number_is_refused_with_one_line() {
+    let kayles = env!("CARGO_BIN_EXE_kayles");
+    for (name, value) in [
+        ("KAYLES_MPI_MIN_ORDER", "twelve"),
+        ("KAYLES_MPI_PUBLISH_WORK", "-3"),
+        ("KAYLES_MPI_PUBLISH_RECURRING", "1.5"),
+    ] {
+        let Some(mut mpirun) = mpirun() else {
+            return;
+        };
+        let out = mpirun
+            .env(name, value)
+            .args(["-np", "2", kayles, "nimber", "grid:3x8"])
+            .output()
+            .expect("mpirun runs");
+        assert!(!out.status.success(), "{name}={value} was taken");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let ours: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("kayles:"))
+            .collect();
+        assert_eq!(ours.len(), 1, "{stderr}");
+        assert!(
+            ours[0].contains(name) && ours[0].contains("not a whole number"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{name}={value}");
+    }
+}
+
 /// A folder of its own for a test, empty.
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("kayles-mpi-{}-{name}", std::process::id()));

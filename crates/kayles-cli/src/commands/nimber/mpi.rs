@@ -103,18 +103,15 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         memo_save: route::memo_save_every(args.memo_save_seconds, Spelling::CommandLine)?,
     };
     let options = Options {
-        min_order: min_order(),
+        min_order: env_or("KAYLES_MPI_MIN_ORDER", kayles_mpi::MIN_ORDER)?,
         home_bytes: 256 << 20,
-        publish_order: std::env::var("KAYLES_MPI_PUBLISH_ORDER")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(kayles_mpi::PUBLISH_ORDER),
-        pay_positions: env_or("KAYLES_MPI_PAY_POSITIONS", kayles_mpi::PAY_POSITIONS),
-        publish_work: env_or("KAYLES_MPI_PUBLISH_WORK", kayles_mpi::PUBLISH_WORK),
+        publish_order: env_or("KAYLES_MPI_PUBLISH_ORDER", kayles_mpi::PUBLISH_ORDER)?,
+        pay_positions: env_or("KAYLES_MPI_PAY_POSITIONS", kayles_mpi::PAY_POSITIONS)?,
+        publish_work: env_or("KAYLES_MPI_PUBLISH_WORK", kayles_mpi::PUBLISH_WORK)?,
         publish_recurring: env_or(
             "KAYLES_MPI_PUBLISH_RECURRING",
-            kayles_mpi::PUBLISH_RECURRING as u64,
-        ) as usize,
+            kayles_mpi::PUBLISH_RECURRING,
+        )?,
         fingerprint: fingerprint(),
         patience: Duration::from_secs(20),
     };
@@ -264,16 +261,6 @@ fn ranks_line(name: &str, reports: &[Report]) -> String {
     )
 }
 
-/// Components of at least this many vertices are asked of their home rank (fewer when
-/// the root is small: `kayles_mpi::share_order`): `KAYLES_MPI_MIN_ORDER` when set (for
-/// measurements), else the crate's default.
-fn min_order() -> usize {
-    std::env::var("KAYLES_MPI_MIN_ORDER")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(kayles_mpi::MIN_ORDER)
-}
-
 /// The fingerprint of this build and command: FNV-1a over the executable's bytes and
 /// the arguments, so that ranks running another build or command are refused.
 fn fingerprint() -> u64 {
@@ -293,13 +280,20 @@ fn fingerprint() -> u64 {
     h
 }
 
-/// The value of the environment variable `name` (for measurements: docs/scale-out.md),
-/// or `default`.
-fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+/// The value of the tuning variable `name` (for measurements: docs/scale-out.md; e.g.
+/// `KAYLES_MPI_MIN_ORDER`, components of at least this many vertices asked of their
+/// home), or `default` when it is unset. A value that is not a whole number is refused
+/// in one line rather than quietly replaced by the default, so that a measurement never
+/// runs with a setting other than the one its command line shows.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
+    match std::env::var(name) {
+        Err(std::env::VarError::NotPresent) => Ok(default),
+        Err(std::env::VarError::NotUnicode(_)) => bail!("{name} is not valid text"),
+        Ok(text) => text
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name}={text:?} is not a whole number")),
+    }
 }
 
 /// Points this rank's standard output and error at /dev/null: only rank 0 speaks.
