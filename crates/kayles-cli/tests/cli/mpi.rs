@@ -145,15 +145,23 @@ fn ranks_running_another_command_are_refused_with_one_line() {
         .args(["-np", "1", kayles, "nimber", "grid:3x9"])
         .output()
         .expect("mpirun runs");
-    assert!(!out.status.success());
+    refused_in_one_line(&out, &["rank 1 runs another build"]);
+}
+
+/// Asserts that a run under `mpirun` failed, printed nothing on standard output, and said
+/// why in exactly one line of its own (`kayles: ...`, rank 0's) holding each of `words`.
+fn refused_in_one_line(out: &std::process::Output, words: &[&str]) {
+    assert!(!out.status.success(), "{words:?}: the run was not refused");
     let stderr = String::from_utf8_lossy(&out.stderr);
     let ours: Vec<&str> = stderr
         .lines()
         .filter(|l| l.starts_with("kayles:"))
         .collect();
     assert_eq!(ours.len(), 1, "{stderr}");
-    assert!(ours[0].contains("rank 1 runs another build"), "{stderr}");
-    assert!(out.stdout.is_empty());
+    for word in words {
+        assert!(ours[0].contains(word), "{word:?} not in: {stderr}");
+    }
+    assert!(out.stdout.is_empty(), "{words:?}");
 }
 
 #[test]
@@ -172,18 +180,7 @@ fn a_tuning_variable_that_is_not_a_number_is_refused_with_one_line() {
             .args(["-np", "2", kayles, "nimber", "grid:3x8"])
             .output()
             .expect("mpirun runs");
-        assert!(!out.status.success(), "{name}={value} was taken");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let ours: Vec<&str> = stderr
-            .lines()
-            .filter(|l| l.starts_with("kayles:"))
-            .collect();
-        assert_eq!(ours.len(), 1, "{stderr}");
-        assert!(
-            ours[0].contains(name) && ours[0].contains("not a whole number"),
-            "{stderr}"
-        );
-        assert!(out.stdout.is_empty(), "{name}={value}");
+        refused_in_one_line(&out, &[name, "not a whole number"]);
     }
 }
 
@@ -294,15 +291,7 @@ fn memo_files_per_rank_resume_a_stopped_run_and_refuse_another_number_of_ranks()
         .args(args(&memo))
         .output()
         .unwrap();
-    assert!(!other.status.success());
-    let stderr = String::from_utf8_lossy(&other.stderr);
-    let ours: Vec<&str> = stderr
-        .lines()
-        .filter(|l| l.starts_with("kayles:"))
-        .collect();
-    assert_eq!(ours.len(), 1, "{stderr}");
-    assert!(ours[0].contains("saved by a run of 2 ranks"), "{stderr}");
-    assert!(other.stdout.is_empty());
+    refused_in_one_line(&other, &["saved by a run of 2 ranks"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
