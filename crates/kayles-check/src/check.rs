@@ -1383,14 +1383,7 @@ impl Checker<'_> {
                 to += (r & s).count_ones();
             }
         }
-        if from != to {
-            return Err(format!(
-                "vertex map to fact {f} is not an isomorphism: {} edges against {}",
-                from / 2,
-                to / 2
-            ));
-        }
-        Ok(())
+        same_edge_count(f, from, to)
     }
 
     /// [`edges_map_words`](Self::edges_map_words) on a host of at most 64 vertices (one
@@ -1425,14 +1418,7 @@ impl Checker<'_> {
         for &v in c {
             to += (row(v as usize) & cset).count_ones();
         }
-        if from != to {
-            return Err(format!(
-                "vertex map to fact {f} is not an isomorphism: {} edges against {}",
-                from / 2,
-                to / 2
-            ));
-        }
-        Ok(())
+        same_edge_count(f, from, to)
     }
 
     /// The value of a small component by the definition of the game, over all `2^k`
@@ -1489,6 +1475,19 @@ fn describe(v: Val) -> String {
         Val::Exact(t) => format!("= {t}"),
         Val::NotEqual(t) => format!("!= {t}"),
     }
+}
+
+/// The last test of a vertex map to fact `f`: the two sets have as many edges (`from` and
+/// `to` count each edge twice), so that a map sending every edge to an edge is onto.
+fn same_edge_count(f: usize, from: u32, to: u32) -> Res<()> {
+    if from == to {
+        return Ok(());
+    }
+    Err(format!(
+        "vertex map to fact {f} is not an isomorphism: {} edges against {}",
+        from / 2,
+        to / 2
+    ))
 }
 
 #[cfg(test)]
