@@ -328,20 +328,24 @@ fn checkpoint_state(dir: &Path) -> (Vec<(usize, u32)>, usize) {
 /// SIGKILLs `child` as soon as `ready` holds, which must happen within a minute and
 /// before the child finishes on its own.
 fn kill_once(child: &mut std::process::Child, ready: impl Fn() -> bool) {
+    wait_while_running(child, Duration::from_secs(60), ready);
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+}
+
+/// Waits until `ready` holds, which must happen within `limit` and while `child` still
+/// runs (a child that finishes first leaves nothing to stop: the test would prove
+/// nothing).
+fn wait_while_running(child: &mut std::process::Child, limit: Duration, ready: impl Fn() -> bool) {
     let start = Instant::now();
     while !ready() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "not ready in 60 s"
-        );
+        assert!(start.elapsed() < limit, "not ready in {limit:?}");
         assert!(
             child.try_wait().unwrap().is_none(),
-            "finished before the kill"
+            "finished before it was stopped"
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
 }
 
 #[test]
@@ -580,18 +584,9 @@ fn an_interrupted_proof_saves_and_goes_on() {
         .spawn()
         .unwrap();
     // The proof has started once the certificate's first bytes are out.
-    let start = Instant::now();
-    while std::fs::metadata(&part).map_or(0, |m| m.len()) == 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "no proof in 120 s"
-        );
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "finished before the interrupt"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_while_running(&mut child, Duration::from_secs(120), || {
+        std::fs::metadata(&part).map_or(0, |m| m.len()) > 0
+    });
     interrupt(&child);
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
