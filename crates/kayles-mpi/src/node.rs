@@ -2,12 +2,15 @@
 //! the [`Transport`] (MPI, or channels between threads), keeps the rank's [`Home`] and
 //! batches what goes to each rank; and the [`Exchange`], the engine's
 //! `Remote`, through which the search threads ask and tell
-//! over channels.
+//! over channels (what they publish they queue, and the communication thread takes the
+//! queue on its own rounds).
 //!
 //! The protocol, per search (every rank runs the same searches in the same order, and
-//! numbers them alike): asks and results go to the key's home (`hash(key) mod N`); rank
-//! 0, once it has its value, sends Stop to every rank ([`Node::finish`]), which stops
-//! their search (its stop flag goes up); every rank then reports its counters to rank 0
+//! numbers them alike): asks and results go to the key's home (`hash(key) mod N`); a rank
+//! other than 0 whose search ends with the value sends it to rank 0 ([`Node::found`]),
+//! whose search it stops; rank 0, once it has a value (its own or that one), sends Stop
+//! to every rank ([`Node::finish`]), which stops their search (its stop flag goes up);
+//! every rank then reports its counters to rank 0
 //! ([`Node::report`]), which waits for them all ([`Node::collect`]). At the start every
 //! rank sends rank 0 a fingerprint of its build and command, and rank 0 refuses a run
 //! whose ranks differ; at the end rank 0 sends Quit and waits for every Bye.
