@@ -2,12 +2,15 @@
 //! the [`Transport`] (MPI, or channels between threads), keeps the rank's [`Home`] and
 //! batches what goes to each rank; and the [`Exchange`], the engine's
 //! `Remote`, through which the search threads ask and tell
-//! over channels.
+//! over channels (what they publish they queue, and the communication thread takes the
+//! queue on its own rounds).
 //!
 //! The protocol, per search (every rank runs the same searches in the same order, and
-//! numbers them alike): asks and results go to the key's home (`hash(key) mod N`); rank
-//! 0, once it has its value, sends Stop to every rank ([`Node::finish`]), which stops
-//! their search (its stop flag goes up); every rank then reports its counters to rank 0
+//! numbers them alike): asks and results go to the key's home (`hash(key) mod N`); a rank
+//! other than 0 whose search ends with the value sends it to rank 0 ([`Node::found`]),
+//! whose search it stops; rank 0, once it has a value (its own or that one), sends Stop
+//! to every rank ([`Node::finish`]), which stops their search (its stop flag goes up);
+//! every rank then reports its counters to rank 0
 //! ([`Node::report`]), which waits for them all ([`Node::collect`]). At the start every
 //! rank sends rank 0 a fingerprint of its build and command, and rank 0 refuses a run
 //! whose ranks differ; at the end rank 0 sends Quit and waits for every Bye.
@@ -288,12 +291,6 @@ enum Local {
         proved: Option<Record>,
         key: Vec<u64>,
     },
-    Publish {
-        search: u32,
-        table: MemoTable,
-        record: Record,
-        key: Vec<u64>,
-    },
     /// Replies to send, from this rank's home (told a result directly by a search
     /// thread).
     Replies(Vec<(u32, u64, Reply)>),
@@ -301,6 +298,8 @@ enum Local {
     Stop(u32),
     /// This rank's counters for a search, to rank 0.
     Report(u32, Report),
+    /// Not rank 0: this rank's search ended with its value; tell rank 0.
+    Found(u32, u32),
     /// Rank 0: tell every rank to leave.
     Quit,
     /// End the communication thread (after what is queued is sent).
@@ -332,6 +331,15 @@ struct Shared {
     busy: AtomicU64,
     /// The memo of this rank's solver, which published results go into.
     memo: Mutex<Option<MemoHandle>>,
+    /// What the search threads published and the communication thread has not yet
+    /// taken: it takes them on its own rounds (at most [`POLL_MAX_US`] apart while a
+    /// search runs), so that a publication never wakes it (one wake-up a publication
+    /// cost each rank about a fifth of its CPU on petersen:39,2, docs/scale-out.md).
+    outgoing: Mutex<Batch>,
+    /// Rank 0: the values that other ranks found before rank 0's own search ended, by
+    /// search (numbered from 1; [`Node::found_value`]). A rank may be searches ahead of
+    /// rank 0 on small graphs, so there may be several.
+    found: Mutex<std::collections::HashMap<u32, u32>>,
     /// Measurements ([`Node::profile`]).
     profile: Profile,
 }
@@ -353,7 +361,7 @@ struct Profile {
 }
 
 /// The message kinds counted by [`Profile::sent`].
-const KINDS: usize = 12;
+const KINDS: usize = 13;
 
 /// The upper bounds of the buckets of [`Profile::beneath`].
 const BENEATH: [u64; 5] = [16, 256, 4096, 65536, 1 << 20];
@@ -361,7 +369,7 @@ const BENEATH: [u64; 5] = [16, 256, 4096, 65536, 1 << 20];
 fn kind_name(kind: usize) -> &'static str {
     [
         "?", "ask", "done", "reply", "stop", "hello", "welcome", "refuse", "report", "quit", "bye",
-        "publish",
+        "publish", "found",
     ][kind]
 }
 
@@ -378,6 +386,7 @@ fn kind_of(message: &Message) -> usize {
         Message::Quit => 9,
         Message::Bye => 10,
         Message::Publish { .. } => 11,
+        Message::Found { .. } => 12,
     }
 }
 
@@ -566,14 +575,11 @@ impl Remote for Exchange {
         }
     }
 
+    /// Queued for the communication thread, which takes the queue on its next round
+    /// (never woken for it).
     fn publish(&self, table: MemoTable, key: &[u64], record: Record) {
         let search = lock(&self.shared.search).0;
-        let _ = lock(&self.to_comm).send(Local::Publish {
-            search,
-            table,
-            record,
-            key: key.to_vec(),
-        });
+        lock(&self.shared.outgoing).push_publish(search, table, record, key);
     }
 
     fn done(&self, table: MemoTable, key: &[u64], heap: u8, proved: Option<Record>) {
@@ -643,6 +649,8 @@ impl Node {
             asks: AtomicU64::new(0),
             busy: AtomicU64::new(0),
             memo: Mutex::new(None),
+            outgoing: Mutex::new(Batch::default()),
+            found: Mutex::new(Default::default()),
             profile: Profile::default(),
         });
         let comm = Comm {
@@ -787,14 +795,36 @@ impl Node {
     pub fn begin(&self, search: u32) {
         let mut current = lock(&self.shared.search);
         current.0 = search + 1;
-        // Rank 0 may have ended it already (this rank was still reporting the last one).
-        self.shared.stop.store(current.1 >= current.0, Relaxed);
+        // Rank 0 may have ended it already (this rank was still reporting the last one),
+        // or, on rank 0, another rank found its value already.
+        let found = lock(&self.shared.found).contains_key(&current.0);
+        self.shared
+            .stop
+            .store(current.1 >= current.0 || found, Relaxed);
     }
 
     /// Rank 0: search `search` has its value; every other rank stops it.
     pub fn finish(&self, search: u32) {
         // The messages number searches from 1.
         let _ = self.to_comm.send(Local::Stop(search + 1));
+    }
+
+    /// A rank other than 0 whose search `search` ended with its value (not stopped):
+    /// tells rank 0, which stops its own search of it and keeps this value
+    /// ([`found_value`](Self::found_value)). Rank 0 ends a search only once its own has
+    /// ended; without this, a rank that finished first would wait while rank 0 searched
+    /// on (docs/scale-out.md, "2026-12-06, evening"). Nothing on rank 0.
+    pub fn found(&self, search: u32, value: u32) {
+        if self.rank != 0 {
+            // The messages number searches from 1.
+            let _ = self.to_comm.send(Local::Found(search + 1, value));
+        }
+    }
+
+    /// Rank 0: the value of search `search` that another rank found first
+    /// ([`found`](Self::found)), if its message stopped this rank's search.
+    pub fn found_value(&self, search: u32) -> Option<u32> {
+        lock(&self.shared.found).get(&(search + 1)).copied()
     }
 
     /// After search `search` (finished or stopped): this rank's counters since its last
@@ -1031,6 +1061,7 @@ impl<T: Transport> Comm<T> {
                     self.remote(from, message);
                 }
             }
+            self.take_published();
             self.flush();
             if busy {
                 quiet = 0;
@@ -1081,6 +1112,20 @@ impl<T: Transport> Comm<T> {
             self.shared.profile.sent[kind_of(&message)].fetch_add(1, Relaxed);
         }
         self.outbox[to].push(&message);
+    }
+
+    /// Moves what the search threads published into every other rank's batch of
+    /// publications, and sends the batches that are large.
+    fn take_published(&mut self) {
+        let queued = std::mem::take(&mut *lock(&self.shared.outgoing));
+        if queued.is_empty() {
+            return;
+        }
+        for to in (0..self.size).filter(|&to| to != self.rank) {
+            self.shared.profile.sent[11].fetch_add(queued.messages, Relaxed);
+            self.published[to].append(&queued);
+        }
+        self.flush_published(4096);
     }
 
     /// Sends each rank's publications once they hold at least `words` words.
@@ -1187,24 +1232,6 @@ impl<T: Transport> Comm<T> {
                     );
                 }
             }
-            Local::Publish {
-                search,
-                table,
-                record,
-                key,
-            } => {
-                let message = Message::Publish {
-                    search,
-                    table,
-                    record,
-                    key,
-                };
-                for to in (0..self.size).filter(|&to| to != self.rank) {
-                    self.shared.profile.sent[11].fetch_add(1, Relaxed);
-                    self.published[to].push(&message);
-                }
-                self.flush_published(4096);
-            }
             Local::Stop(search) => {
                 for to in 0..self.size {
                     if to != self.rank {
@@ -1221,6 +1248,7 @@ impl<T: Transport> Comm<T> {
                     self.post(0, Message::Report { search, counters });
                 }
             }
+            Local::Found(search, value) => self.post(0, Message::Found { search, value }),
             Local::Quit => {
                 for to in 1..self.size {
                     self.post(to, Message::Quit);
@@ -1247,6 +1275,7 @@ impl<T: Transport> Comm<T> {
         });
         let mut current = lock(&self.shared.search);
         current.1 = current.1.max(search);
+        lock(&self.shared.found).retain(|&s, _| s > current.1);
         if current.0 == search {
             self.shared.stop.store(true, Relaxed);
         }
@@ -1304,6 +1333,17 @@ impl<T: Transport> Comm<T> {
                 if current.0 == search && current.1 < search {
                     if let Some(memo) = lock(&self.shared.memo).as_ref() {
                         memo.insert(table, &key, record);
+                    }
+                }
+            }
+            Message::Found { search, value } => {
+                // Rank 0 stops its own search of it (its value is this one), unless the
+                // search is over: now, or when it begins (`Node::begin`).
+                let current = lock(&self.shared.search);
+                if self.rank == 0 && current.1 < search && current.0 <= search {
+                    lock(&self.shared.found).insert(search, value);
+                    if current.0 == search {
+                        self.shared.stop.store(true, Relaxed);
                     }
                 }
             }

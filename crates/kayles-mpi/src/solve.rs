@@ -29,7 +29,9 @@ pub struct Searched {
 }
 
 /// Search number `search` of the run: `run` on this rank's solver (joined by [`join`]),
-/// then, on rank 0, the end of the search on every rank and their counters.
+/// then, on rank 0, the end of the search on every rank and their counters. A rank
+/// other than 0 whose search ends with its value first tells rank 0 ([`Node::found`]),
+/// which then keeps that value.
 pub fn search(
     node: &mut Node,
     solver: &mut GameSolver,
@@ -37,7 +39,17 @@ pub fn search(
     run: impl FnOnce(&mut GameSolver) -> Result<u32, SearchError>,
 ) -> Result<Searched, Failure> {
     node.begin(search);
-    let value = run(solver);
+    let mut value = run(solver);
+    match value {
+        // Another rank had the value first: rank 0's search was stopped for it.
+        Err(SearchError::Stopped) if node.rank() == 0 => {
+            if let Some(found) = node.found_value(search) {
+                value = Ok(found);
+            }
+        }
+        Ok(v) => node.found(search, v),
+        Err(_) => {}
+    }
     if node.rank() == 0 {
         node.finish(search);
     }

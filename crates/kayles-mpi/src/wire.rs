@@ -81,6 +81,14 @@ pub enum Message {
         /// The key.
         key: Vec<u64>,
     },
+    /// To rank 0: this rank's search ended with its value, before rank 0's (a value is a
+    /// fact whichever rank proved it; rank 0 then stops its own search and keeps it).
+    Found {
+        /// The search.
+        search: u32,
+        /// The value.
+        value: u32,
+    },
 }
 
 /// The counters of a [`Message::Report`].
@@ -179,18 +187,37 @@ impl Batch {
             }
             Message::Quit => w.push(head(9, 0, 0, 0, 0)),
             Message::Bye => w.push(head(10, 0, 0, 0, 0)),
+            Message::Found { search, value } => {
+                w.push(head(12, 0, 0, 0, 0));
+                w.push(u64::from(*search));
+                w.push(u64::from(*value));
+            }
             Message::Publish {
                 search,
                 table,
                 record,
                 key,
             } => {
-                w.push(head(11, table_code(*table), 0, 0, key.len()));
-                w.push(u64::from(*search));
-                w.push(u64::from(record.to_bits()));
-                w.extend_from_slice(key);
+                self.messages -= 1;
+                self.push_publish(*search, *table, *record, key);
             }
         }
+    }
+
+    /// Appends a [`Message::Publish`] of `key` (without building the message).
+    pub fn push_publish(&mut self, search: u32, table: MemoTable, record: Record, key: &[u64]) {
+        let w = &mut self.words;
+        self.messages += 1;
+        w.push(head(11, table_code(table), 0, 0, key.len()));
+        w.push(u64::from(search));
+        w.push(u64::from(record.to_bits()));
+        w.extend_from_slice(key);
+    }
+
+    /// Appends every message of `other`.
+    pub fn append(&mut self, other: &Batch) {
+        self.words.extend_from_slice(&other.words);
+        self.messages += other.messages;
     }
 
     /// True when it holds no message.
@@ -208,7 +235,7 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
     let len = (h >> 32) as usize;
     let rest = &words[*at + 1..];
     let fixed = match kind {
-        1..=3 | 11 => 2,
+        1..=3 | 11 | 12 => 2,
         4 | 5 => 1,
         8 => 1 + REPORT_WORDS,
         6 | 7 | 9 | 10 => 0,
@@ -258,6 +285,10 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
         }
         9 => Message::Quit,
         10 => Message::Bye,
+        12 => Message::Found {
+            search: rest[0] as u32,
+            value: rest[1] as u32,
+        },
         _ => Message::Publish {
             search: rest[0] as u32,
             table: table_of(a),
@@ -311,6 +342,10 @@ mod tests {
             },
             Message::Quit,
             Message::Bye,
+            Message::Found {
+                search: 4,
+                value: 17,
+            },
             Message::Publish {
                 search: 2,
                 table: MemoTable::Symmetric,
@@ -329,6 +364,20 @@ mod tests {
         }
         assert_eq!(back, messages);
         assert_eq!(at, batch.words.len());
+        // A publication pushed without its message, and batches appended, read the same.
+        let mut published = Batch::default();
+        published.push_publish(2, MemoTable::Symmetric, Record::known(3), &[4, 5]);
+        assert_eq!(published.words, batch.words[batch.words.len() - 5..]);
+        let mut both = Batch::default();
+        both.append(&batch);
+        both.append(&published);
+        assert_eq!(both.messages, batch.messages + 1);
+        let mut at = 0;
+        let mut n = 0;
+        while read(&both.words, &mut at).is_some() {
+            n += 1;
+        }
+        assert_eq!(n, messages.len() + 1);
         // A buffer cut short ends the reading instead of panicking.
         let cut = &batch.words[..2];
         let mut at = 0;

@@ -305,3 +305,56 @@ fn recurring_components_are_published_whatever_they_cost() {
         node.close().unwrap();
     }
 }
+
+/// A rank whose search ends with its value before rank 0's tells rank 0, whose search is
+/// stopped and which keeps that value; a value found for a later search waits for it,
+/// and one for a search rank 0 has ended is dropped.
+#[test]
+fn a_value_found_first_by_another_rank_stops_rank_0_with_it() {
+    let mut transports = ChannelTransport::ranks(2);
+    let t1 = transports.pop().unwrap();
+    let t0 = transports.pop().unwrap();
+    let one = std::thread::spawn(move || {
+        let mut node = Node::start(t1, options(6, 1 << 20)).unwrap();
+        node.begin(0);
+        node.found(0, 5);
+        node.report(0, 1, 0, 0);
+        // Two searches ahead of rank 0: its value for search 1 waits for it.
+        node.begin(1);
+        node.found(1, 3);
+        node.report(1, 1, 0, 0);
+        node.close().unwrap();
+    });
+    let mut node = Node::start(t0, options(6, 1 << 20)).unwrap();
+    let stop = node.stop_flag();
+    node.begin(0);
+    let waited = std::time::Instant::now();
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        assert!(
+            waited.elapsed() < Duration::from_secs(20),
+            "rank 0 never stopped"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(node.found_value(0), Some(5));
+    node.finish(0);
+    node.report(0, 1, 0, 0);
+    assert_eq!(node.collect(0).unwrap().len(), 2);
+    assert_eq!(node.found_value(0), None, "dropped once the search ended");
+    // Search 1 begins stopped, with rank 1's value (once it has come).
+    while node.found_value(1).is_none() {
+        assert!(
+            waited.elapsed() < Duration::from_secs(20),
+            "no value for search 1"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    node.begin(1);
+    assert!(stop.load(std::sync::atomic::Ordering::Relaxed));
+    assert_eq!(node.found_value(1), Some(3));
+    node.finish(1);
+    node.report(1, 1, 0, 0);
+    assert_eq!(node.collect(1).unwrap().len(), 2);
+    node.close().unwrap();
+    one.join().unwrap();
+}

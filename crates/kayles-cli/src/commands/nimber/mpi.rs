@@ -134,6 +134,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         let g = &named.graph;
         node.set_root_order(g.order());
         node.begin(search);
+        let mut route_taken = Route::Modules;
         let answer = match &spec {
             Some(spec) => args.modules.nimber(spec, g).map(|v| (v, Route::Modules)),
             // The ranks' stop flag stays the node's (no interrupt: a rank killed keeps
@@ -145,10 +146,23 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
                     }
                 };
                 let route = nimbers.route_kept(&named, &kept);
+                route_taken = route;
                 nimbers
                     .nimber_kept_by(&named, &kept, route, None, &report)
                     .map(|a| (a.value, a.route))
             }
+        };
+        // A rank whose search ended with the value first tells rank 0, whose own search
+        // it stops: rank 0 keeps that value (a value is a fact whichever rank proved it).
+        let answer = match answer {
+            Ok((value, route)) => {
+                node.found(search, value);
+                Ok((value, route))
+            }
+            Err(e) => match node.found_value(search) {
+                Some(value) if rank == 0 => Ok((value, route_taken)),
+                _ => Err(e),
+            },
         };
         if rank == 0 {
             node.finish(search);
