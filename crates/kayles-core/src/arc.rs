@@ -319,6 +319,13 @@ fn find_squares<S: Bits>(host: &Host<S>, component: S, degree_two: S, out: &mut 
     if degree_two.count() < 2 {
         return;
     }
+    // By word shifts where the host allows (the same squares).
+    if host
+        .twin_squares_by_shifts(component, degree_two, MAX_SQUARES, out)
+        .is_some()
+    {
+        return;
+    }
     let mut free = degree_two;
     while let Some(a) = free.first() {
         free = free.without(a);
