@@ -45,10 +45,11 @@
 //!
 //! **Move order.** The moves of a sparse component (average degree below
 //! [`CENTRE_FIRST_DEGREE_BELOW`], at least [`CENTRE_FIRST_MIN_ORDER`] vertices) are made
-//! centre first, the centre found on the graph alone by a double sweep (breadth-first
-//! distances from both ends of a long shortest path): the outcome search keeps that order
-//! among the options it ranks equal, and moves near the middle tend to cut a component in
-//! two (docs/performance.md, "Cram: twin squares and centre-first moves").
+//! centre first, the centre found on the graph alone by two double sweeps (breadth-first
+//! distances from both ends of a long shortest path, and of a second one through its
+//! middle): the outcome search keeps that order among the options it ranks equal, and
+//! moves near the middle tend to cut a component in two (docs/performance.md, "Cram: twin
+//! squares and centre-first moves" and "Cram: cost per position, a fifth round").
 
 use crate::bits::Bits;
 use crate::leaves::small::SmallSolver;
@@ -257,26 +258,43 @@ pub const CENTRE_FIRST_DEGREE_BELOW: u32 = 4;
 
 /// Puts in `prep.order` the vertices of `component` centre first, so that the search
 /// tries, among options it ranks equal, the moves near the middle first (they tend to cut
-/// the component in two); sparse components only ([`CENTRE_FIRST_DEGREE_BELOW`]). The centre is found on the graph alone, by a double sweep: the
+/// the component in two); sparse components only ([`CENTRE_FIRST_DEGREE_BELOW`]). The
+/// centre is found on the graph alone, by two double sweeps. The first gives the
 /// breadth-first distances `dp`, `dq` from the two ends `p`, `q` of a long shortest path
-/// (`p` farthest from any vertex, `q` farthest from `p`); a vertex is the more central the
-/// smaller `|dp - dq|`, then `dp + dq`, then its number.
+/// (`p` farthest from any vertex, `q` farthest from `p`); the second the distances `dr`,
+/// `ds` from the ends of a long path through the middle `m` of the first (the least
+/// `|dp - dq|`, then `dp + dq`: `r` farthest from `m`, `s` farthest from `r`). A vertex is
+/// the more central the smaller `|dp - dq| + |dr - ds|`, then `|dp - dq|`, then its
+/// number. On a rectangle of a grid the two paths are its diagonals and the first key is
+/// the distance from the centre in the max norm: on a strip of three rows, the middle
+/// columns first (as igsolve's centre column first), on a squarer board rings around the
+/// centre.
 fn centre_first<S: Bits>(host: &Host<S>, component: S, prep: &mut MovePrep<S>) {
     let n = host.order();
-    prep.numbers.resize(2 * n, 0);
+    prep.numbers.resize(4 * n, 0);
     let Some(start) = component.first() else {
         return;
     };
-    let (dp, dq) = prep.numbers.split_at_mut(n);
+    let (dp, rest) = prep.numbers.split_at_mut(n);
+    let (dq, rest) = rest.split_at_mut(n);
+    let (dr, ds) = rest.split_at_mut(n);
     let p = distances(host, component, start, dp);
     let q = distances(host, component, p, dp);
     distances(host, component, q, dq);
+    let middle = component
+        .iter()
+        .min_by_key(|&v| (dp[v].abs_diff(dq[v]), dp[v] + dq[v], v))
+        .unwrap_or(start);
+    let r = distances(host, component, middle, dr);
+    let s = distances(host, component, r, dr);
+    distances(host, component, s, ds);
     // One packed key per vertex (distances and numbers are below 2^20), sorted as
-    // integers: the order of `(|dp - dq|, dp + dq, v)`.
+    // integers: the order of `(|dp - dq| + |dr - ds|, |dp - dq|, v)`.
     prep.keys.clear();
     prep.keys.extend(component.iter().map(|v| {
-        let (a, b) = (u64::from(dp[v]), u64::from(dq[v]));
-        a.abs_diff(b) << 42 | (a + b) << 21 | v as u64
+        let first = u64::from(dp[v].abs_diff(dq[v]));
+        let second = u64::from(dr[v].abs_diff(ds[v]));
+        (first + second) << 42 | first << 21 | v as u64
     }));
     prep.keys.sort_unstable();
     prep.order.clear();
@@ -317,6 +335,13 @@ const MAX_SQUARES: usize = 16;
 fn find_squares<S: Bits>(host: &Host<S>, component: S, degree_two: S, out: &mut Vec<[u32; 4]>) {
     out.clear();
     if degree_two.count() < 2 {
+        return;
+    }
+    // By word shifts where the host allows (the same squares).
+    if host
+        .twin_squares_by_shifts(component, degree_two, MAX_SQUARES, out)
+        .is_some()
+    {
         return;
     }
     let mut free = degree_two;

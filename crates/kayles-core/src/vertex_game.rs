@@ -143,6 +143,25 @@ pub struct Host<S> {
     offsets: [Offset<S>; MAX_SHIFT_OFFSETS],
     /// How many of `offsets` are used; 0 when neighbourhoods are taken vertex by vertex.
     offset_count: usize,
+    /// The ways two vertices of degree 2 can be twins, by offsets
+    /// ([`Host::twin_squares_by_shifts`]).
+    twin_shapes: Vec<TwinShape>,
+}
+
+/// One way for two vertices `a < b = a + delta` of degree 2 to be twins on a host with few
+/// edge offsets: `a`'s neighbours are `a + e1 < a + e2`, and `b`'s are the same two
+/// vertices, `b + (e1 - delta)` and `b + (e2 - delta)`. The offsets are signed, as indices
+/// into the host's signed offsets (`+d` at `2i`, `-d` at `2i + 1` for its `i`-th offset `d`).
+#[derive(Debug, Clone, Copy)]
+struct TwinShape {
+    /// `a`'s offsets to its neighbours, the lesser first.
+    a: [usize; 2],
+    /// `b`'s offsets to the same neighbours.
+    b: [usize; 2],
+    /// `b - a`, positive.
+    delta: u32,
+    /// `e1`, `e2`: the neighbours' offsets from `a`.
+    ends: [i64; 2],
 }
 
 /// The most distinct offsets `v - u` over the edges `uv` (`u < v`) of a host whose
@@ -198,6 +217,7 @@ impl<S: Bits> Host<S> {
             .map(|v| g.neighbours(v).iter().map(|u| u as u32).collect())
             .collect();
         let (offsets, offset_count) = Self::offsets_of(&neighbour_lists);
+        let twin_shapes = Self::twin_shapes_of(&offsets[..offset_count]);
         Host {
             closed,
             second,
@@ -205,7 +225,121 @@ impl<S: Bits> Host<S> {
             neighbour_lists,
             offsets,
             offset_count,
+            twin_shapes,
         }
+    }
+
+    /// The signed offset at index `i` (`+d` at `2i`, `-d` at `2i + 1`).
+    fn signed_offset(offsets: &[Offset<S>], i: usize) -> i64 {
+        let d = i64::from(offsets[i / 2].d);
+        if i % 2 == 0 {
+            d
+        } else {
+            -d
+        }
+    }
+
+    /// Every [`TwinShape`] the offsets allow.
+    fn twin_shapes_of(offsets: &[Offset<S>]) -> Vec<TwinShape> {
+        let signed: Vec<i64> = (0..2 * offsets.len())
+            .map(|i| Self::signed_offset(offsets, i))
+            .collect();
+        let index = |e: i64| signed.iter().position(|&f| f == e);
+        let mut shapes = Vec::new();
+        for (i1, &e1) in signed.iter().enumerate() {
+            for (i2, &e2) in signed.iter().enumerate() {
+                if e1 >= e2 {
+                    continue;
+                }
+                for &f in &signed {
+                    let delta = e1 - f;
+                    // Two vertices of a set are less than its width apart.
+                    if delta <= 0 || delta >= 64 * S::WORDS as i64 {
+                        continue;
+                    }
+                    if let (Some(j1), Some(j2)) = (index(e1 - delta), index(e2 - delta)) {
+                        shapes.push(TwinShape {
+                            a: [i1, i2],
+                            b: [j1, j2],
+                            delta: delta as u32,
+                            ends: [e1, e2],
+                        });
+                    }
+                }
+            }
+        }
+        shapes
+    }
+
+    /// The twin squares of `set` by word shifts, on a host with few edge offsets: every
+    /// pair of vertices `a < b` of `degree_two` (the vertices of `set` of degree 2 inside
+    /// it) with the same two neighbours `c < d` in `set`, as `[a, b, c, d]`, by increasing
+    /// `a`, at most `max` of them (the least). None when the host has no word shifts, or
+    /// when some vertex of `degree_two` has two twins or more (the caller then pairs them
+    /// vertex by vertex); else `out` holds the squares.
+    pub fn twin_squares_by_shifts(
+        &self,
+        set: S,
+        degree_two: S,
+        max: usize,
+        out: &mut Vec<[u32; 4]>,
+    ) -> Option<()> {
+        if self.offset_count == 0 {
+            return None;
+        }
+        out.clear();
+        // `has[i]`: the vertices of `degree_two` with a neighbour at signed offset `i`.
+        let mut has = [S::empty(); 2 * MAX_SHIFT_OFFSETS];
+        for (i, o) in self.offsets[..self.offset_count].iter().enumerate() {
+            has[2 * i] = shifted_down(set, o.d)
+                .intersection(o.low)
+                .intersection(degree_two);
+            has[2 * i + 1] = shifted_up(set, o.d)
+                .intersection(o.high)
+                .intersection(degree_two);
+        }
+        let (mut seen, mut twice) = (S::empty(), S::empty());
+        let mut add = |x: S| {
+            twice = twice.union(seen.intersection(x));
+            seen = seen.union(x);
+        };
+        let mut any = false;
+        for shape in &self.twin_shapes {
+            let a = has[shape.a[0]].intersection(has[shape.a[1]]);
+            if a.is_empty() {
+                continue;
+            }
+            let b = has[shape.b[0]].intersection(has[shape.b[1]]);
+            let lower = a.intersection(shifted_down(b, shape.delta));
+            if lower.is_empty() {
+                continue;
+            }
+            any = true;
+            add(lower);
+            add(shifted_up(lower, shape.delta));
+        }
+        if !any {
+            return Some(());
+        }
+        if !twice.is_empty() {
+            return None;
+        }
+        for shape in &self.twin_shapes {
+            let a = has[shape.a[0]].intersection(has[shape.a[1]]);
+            let b = has[shape.b[0]].intersection(has[shape.b[1]]);
+            for v in a.intersection(shifted_down(b, shape.delta)).iter() {
+                let end = |e: i64| (v as i64 + e) as u32;
+                out.push([
+                    v as u32,
+                    v as u32 + shape.delta,
+                    end(shape.ends[0]),
+                    end(shape.ends[1]),
+                ]);
+            }
+        }
+        out.sort_unstable_by_key(|s| s[0]);
+        out.truncate(max);
+        Some(())
     }
 
     /// The edges grouped by offset, when there are at most [`MAX_SHIFT_OFFSETS`] offsets

@@ -1,8 +1,9 @@
 //! Neighbourhoods of sets by word shifts (`Host::neighbours_of_set`, `degree_slices`), on
 //! hosts with few edge offsets: against the plain union of open neighbourhoods and the
 //! degree counted vertex by vertex, on random graphs whose edges take at most four
-//! offsets (grids numbered row by row are such graphs), one and two words wide; and the
-//! search on them against the definition.
+//! offsets (grids numbered row by row are such graphs), one and two words wide; the twin
+//! squares by shifts (`Host::twin_squares_by_shifts`) against the pairs found vertex by
+//! vertex; and the search on them against the definition.
 
 use kayles_core::bits::Bits;
 use kayles_core::vertex_game::{Host, MAX_SHIFT_OFFSETS};
@@ -82,6 +83,60 @@ fn agrees<S: Bits>(g: &Graph, sets: &[S]) -> bool {
     true
 }
 
+/// The twin squares of `set` found vertex by vertex: every pair `a < b` of vertices of
+/// degree 2 inside `set` with the same two neighbours `c < d`, as `[a, b, c, d]`, by
+/// increasing `a`; and whether some vertex of degree 2 has two twins or more.
+fn plain_twin_squares<S: Bits>(host: &Host<S>, set: S) -> (Vec<[u32; 4]>, bool) {
+    let ends = |v: usize| -> Vec<usize> { host.open[v].intersection(set).iter().collect() };
+    let two: Vec<usize> = set.iter().filter(|&v| ends(v).len() == 2).collect();
+    let mut squares = Vec::new();
+    let mut several = false;
+    for &a in &two {
+        let twins: Vec<usize> = two
+            .iter()
+            .copied()
+            .filter(|&b| b != a && ends(b) == ends(a))
+            .collect();
+        several |= twins.len() > 1;
+        if let Some(&b) = twins.iter().find(|&&b| b > a) {
+            let cd = ends(a);
+            squares.push([a as u32, b as u32, cd[0] as u32, cd[1] as u32]);
+        }
+    }
+    (squares, several)
+}
+
+/// `twin_squares_by_shifts` against [`plain_twin_squares`] on `sets`, capped at `max`
+/// squares: the same squares when it answers, and no answer only when a vertex has
+/// several twins (or the host has no word shifts).
+fn twin_squares_agree<S: Bits>(g: &Graph, sets: &[S], max: usize) -> bool {
+    let host = Host::<S>::new(g);
+    let mut out = Vec::new();
+    for &set in sets {
+        let degree_two = set.iter().fold(S::empty(), |mut acc, v| {
+            if host.degree_in(v, set) == 2 {
+                acc.insert(v);
+            }
+            acc
+        });
+        let (mut plain, several) = plain_twin_squares(&host, set);
+        plain.truncate(max);
+        match host.twin_squares_by_shifts(set, degree_two, max, &mut out) {
+            Some(()) => {
+                if several || out != plain {
+                    return false;
+                }
+            }
+            None => {
+                if host.by_shifts() && !several {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Random subsets of the first `n` vertices, one or two words.
 fn random_sets<S: Bits>(g: &mut Gen, n: usize, count: usize) -> Vec<S> {
     let mut sets = vec![S::prefix(n)];
@@ -125,6 +180,44 @@ fn neighbourhoods_by_shifts_equal_the_plain_union() {
             && (Host::<u128>::new(wide).by_shifts() || wide.size() == 0)
     }
     crate::arbitrary::check(300, prop as fn(Case) -> bool);
+}
+
+#[test]
+fn twin_squares_by_shifts_equal_those_found_vertex_by_vertex() {
+    fn prop(case: Case) -> bool {
+        let (small, sets) = &case.narrow;
+        let (wide, wide_sets) = &case.wide;
+        twin_squares_agree(small, sets, usize::MAX)
+            && twin_squares_agree(small, sets, 2)
+            && twin_squares_agree(wide, wide_sets, usize::MAX)
+            && twin_squares_agree(wide, wide_sets, 3)
+    }
+    crate::arbitrary::check(300, prop as fn(Case) -> bool);
+}
+
+/// On grids (where squares are common: random regions of a board), including boards of
+/// three columns, where one offset is the sum of two others' differences.
+#[test]
+fn twin_squares_by_shifts_on_grid_regions() {
+    let mut g = Gen::new(100);
+    let mut found = 0;
+    for spec in ["grid:5x8", "grid:3x3", "grid:4x3", "grid:2x9", "grid:6x10"] {
+        let grid = families::build(spec).unwrap();
+        let n = grid.order();
+        let sets: Vec<u64> = random_sets(&mut g, n, 200);
+        assert!(twin_squares_agree(&grid, &sets, usize::MAX), "{spec}");
+        assert!(twin_squares_agree(&grid, &sets, 16), "{spec}");
+        let host = Host::<u64>::new(&grid);
+        found += sets
+            .iter()
+            .map(|&s| plain_twin_squares(&host, s).0.len())
+            .sum::<usize>();
+    }
+    // The test sees squares, not only empty answers.
+    assert!(found > 100, "{found}");
+    let grid = families::build("grid:9x9").unwrap();
+    let sets: Vec<u128> = random_sets(&mut g, 81, 200);
+    assert!(twin_squares_agree(&grid, &sets, usize::MAX));
 }
 
 /// Hosts with more offsets, and grids, take the path they should.
