@@ -65,6 +65,12 @@ pub struct Options {
     /// How long rank 0 waits for the other ranks at the start, at each search's end and
     /// at the end before it declares a rank lost.
     pub patience: Duration,
+    /// Asks and results whose home is this rank go to the home directly, not through the
+    /// communication thread (false: through it, the earlier behaviour, for measurements).
+    pub local_home: bool,
+    /// The longest nap of the communication thread while a search runs and no reply is
+    /// awaited, in microseconds (at least 20 is used; [`POLL_MAX_US`]).
+    pub poll_max_us: u64,
 }
 
 impl Default for Options {
@@ -78,6 +84,8 @@ impl Default for Options {
             publish_recurring: PUBLISH_RECURRING,
             fingerprint: 0,
             patience: Duration::from_secs(20),
+            local_home: true,
+            poll_max_us: POLL_MAX_US,
         }
     }
 }
@@ -115,15 +123,12 @@ pub const PAY_POSITIONS: u64 = 512;
 /// 7,000 asks at each of petersen:39,2's cheapest orders (4-9 positions beneath).
 const PAY_RESAMPLE: u64 = 256;
 
-/// How the exchange runs: from the [`Options`], and two switches for measurements whose
-/// environment variables turn the earlier behaviour back on (docs/scale-out.md).
+/// How the exchange runs, from the [`Options`].
 #[derive(Debug, Clone, Copy)]
 struct Tuning {
-    /// Asks and results whose home is this rank go to the home directly, not through the
-    /// communication thread (`KAYLES_MPI_LOCAL_HOME=0`: through it).
+    /// [`Options::local_home`].
     local_home: bool,
-    /// The longest nap of the communication thread while a search runs and no reply is
-    /// awaited (`KAYLES_MPI_POLL_US`, microseconds).
+    /// [`Options::poll_max_us`], at least 20 us.
     poll_max: Duration,
     /// [`Options::pay_positions`].
     pay_positions: u64,
@@ -133,15 +138,9 @@ struct Tuning {
 
 impl Tuning {
     fn new(options: &Options) -> Self {
-        let var = |name: &str| std::env::var(name).ok();
         Tuning {
-            local_home: var("KAYLES_MPI_LOCAL_HOME").as_deref() != Some("0"),
-            poll_max: Duration::from_micros(
-                var("KAYLES_MPI_POLL_US")
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(POLL_MAX_US)
-                    .max(20),
-            ),
+            local_home: options.local_home,
+            poll_max: Duration::from_micros(options.poll_max_us.max(20)),
             pay_positions: options.pay_positions,
             publish_work: options.publish_work,
         }

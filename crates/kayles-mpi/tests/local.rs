@@ -176,6 +176,7 @@ fn options(min_order: usize, home_bytes: usize) -> Options {
         publish_recurring: 0,
         fingerprint: 7,
         patience: Duration::from_secs(60),
+        ..Options::default()
     }
 }
 

@@ -114,6 +114,8 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         )?,
         fingerprint: fingerprint(),
         patience: Duration::from_secs(20),
+        local_home: env_or("KAYLES_MPI_LOCAL_HOME", 1u8)? != 0,
+        poll_max_us: env_or("KAYLES_MPI_POLL_US", kayles_mpi::POLL_MAX_US)?,
     };
     let mut node = Node::start(mpi.transport(), options).map_err(anyhow::Error::msg)?;
     let mut nimbers = Nimbers::new(Request {
