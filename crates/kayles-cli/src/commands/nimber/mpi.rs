@@ -54,9 +54,22 @@ pub(super) fn run(args: &Args, out: &mut Output) -> Result<Option<()>> {
             eprintln!("kayles: error: {e:#}");
             mpi.abort(2);
         }
+        // Another rank neither finishes MPI nor leaves while rank 0 may be ending the run:
+        // a rank that left while rank 0 aborted made `mpirun` hang or crash in about one
+        // run in eight (docs/scale-out.md). The errors that reach here (the command's and
+        // the memo files' checks, before any search) are met by every rank alike, and rank
+        // 0's abort ends this one within the grace; one of this rank alone (its own files
+        // on another machine) is said here once the grace is over, and ends the run.
+        std::thread::sleep(ABORT_GRACE);
+        speak(&format!("kayles: error: rank {}: {e:#}", mpi.rank()));
+        mpi.abort(2);
     }
     result.map(Some)
 }
+
+/// How long a rank other than 0 that met an error waits for rank 0's abort before it says
+/// the error itself and ends the run.
+const ABORT_GRACE: Duration = Duration::from_secs(10);
 
 /// The number of processes the launcher says it started (Open MPI's and PMI's
 /// variables), if it says.
@@ -312,15 +325,37 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
     }
 }
 
-/// Points this rank's standard output and error at /dev/null: only rank 0 speaks.
+/// Points this rank's standard output and error at /dev/null: only rank 0 speaks (but
+/// for [`speak`]).
 fn quiet() {
     if let Ok(null) = std::fs::OpenOptions::new().write(true).open("/dev/null") {
         use std::os::fd::AsRawFd;
-        // SAFETY: dup2 on descriptors this process owns; a failure leaves them as they were.
+        // SAFETY: dup and dup2 on descriptors this process owns; a failure leaves them as
+        // they were.
         unsafe {
+            let error = libc::dup(2);
+            if error >= 0 {
+                let _ = SPEAKER.set(error);
+            }
             libc::dup2(null.as_raw_fd(), 1);
             libc::dup2(null.as_raw_fd(), 2);
         }
+    }
+}
+
+/// The standard error this rank had before [`quiet`].
+static SPEAKER: std::sync::OnceLock<libc::c_int> = std::sync::OnceLock::new();
+
+/// Writes `line` to this rank's standard error as it was before [`quiet`].
+fn speak(line: &str) {
+    let text = format!("{line}\n");
+    match SPEAKER.get() {
+        // SAFETY: a write of a buffer this function owns to a descriptor this process
+        // holds open.
+        Some(&fd) => unsafe {
+            libc::write(fd, text.as_ptr().cast(), text.len());
+        },
+        None => eprint!("{text}"),
     }
 }
 
