@@ -223,18 +223,7 @@ fn check_source<R: Read>(
     if !graph::names(&header.graph, g).map_err(|e| another(format!(": {e}")))? {
         return Err(another(String::new()));
     }
-    let mut checker = Checker {
-        g,
-        game: header.game,
-        computed_max: header.computed,
-        mirrors: header.version >= 2,
-        tables: header.version >= 3,
-        table: None,
-        facts: Facts::new(g.words()),
-        lists: Lists::of(g),
-        small: HashMap::default(),
-        scratch: Scratch::default(),
-    };
+    let mut checker = Checker::new(g, header.game, header.computed, header.version);
     let nimber = checker.run(&mut input, header.nimber);
     let nimber = nimber.map_err(|e| input.reason(e)).map_err(rejected)?;
     let counted = reader.into_inner();
@@ -750,6 +739,25 @@ fn for_each(set: &[u64], mut f: impl FnMut(usize)) {
         while w != 0 {
             f(i * 64 + w.trailing_zeros() as usize);
             w &= w - 1;
+        }
+    }
+}
+
+impl<'g> Checker<'g> {
+    /// A checker of a certificate of `version` about `g`, with nothing read yet: mirror
+    /// facts are taken from version 2 on, table facts from version 3 on.
+    fn new(g: &'g Graph, game: Game, computed_max: usize, version: u32) -> Self {
+        Checker {
+            g,
+            game,
+            computed_max,
+            mirrors: version >= 2,
+            tables: version >= 3,
+            table: None,
+            facts: Facts::new(g.words()),
+            lists: Lists::of(g),
+            small: HashMap::default(),
+            scratch: Scratch::default(),
         }
     }
 }
@@ -1751,18 +1759,7 @@ mod tests {
             "queens:16",
         ] {
             let g = graph::parse(spec).unwrap();
-            let mut c = Checker {
-                g: &g,
-                game: Game::Node,
-                computed_max: 8,
-                mirrors: true,
-                tables: true,
-                table: None,
-                facts: Facts::new(g.words()),
-                lists: Lists::of(&g),
-                small: HashMap::default(),
-                scratch: Scratch::default(),
-            };
+            let mut c = Checker::new(&g, Game::Node, 8, 3);
             assert!(g.words() <= DENSE_WORDS, "{spec}");
             let mut seed = 0x2545_f491_4f6c_dd1du64;
             let mut rand = move || {
@@ -1853,16 +1850,8 @@ mod tests {
         ] {
             let g = graph::parse(spec).unwrap();
             let checker = |lists: Lists| Checker {
-                g: &g,
-                game: Game::Node,
-                computed_max: 8,
-                mirrors: true,
-                tables: true,
-                table: None,
-                facts: Facts::new(g.words()),
                 lists,
-                small: HashMap::default(),
-                scratch: Scratch::default(),
+                ..Checker::new(&g, Game::Node, 8, 3)
             };
             let (mut by_lists, mut by_words) = (
                 checker(Lists::of(&g)),
@@ -1897,18 +1886,7 @@ mod tests {
     fn small_values_follow_the_definitions() {
         let value = |game: Game, spec: &str| {
             let g = graph::parse(spec).unwrap();
-            let mut c = Checker {
-                g: &g,
-                game,
-                computed_max: 8,
-                mirrors: true,
-                tables: true,
-                table: None,
-                facts: Facts::new(g.words()),
-                lists: Lists::of(&g),
-                small: HashMap::default(),
-                scratch: Scratch::default(),
-            };
+            let mut c = Checker::new(&g, game, 8, 3);
             let verts: Vec<u32> = (0..g.order() as u32).collect();
             c.small_value(&verts)
         };
