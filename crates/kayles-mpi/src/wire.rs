@@ -197,21 +197,14 @@ impl Batch {
                 table,
                 record,
                 key,
-            } => {
-                self.messages -= 1;
-                self.push_publish(*search, *table, *record, key);
-            }
+            } => publish_words(w, *search, *table, *record, key),
         }
     }
 
     /// Appends a [`Message::Publish`] of `key` (without building the message).
     pub fn push_publish(&mut self, search: u32, table: MemoTable, record: Record, key: &[u64]) {
-        let w = &mut self.words;
         self.messages += 1;
-        w.push(head(11, table_code(table), 0, 0, key.len()));
-        w.push(u64::from(search));
-        w.push(u64::from(record.to_bits()));
-        w.extend_from_slice(key);
+        publish_words(&mut self.words, search, table, record, key);
     }
 
     /// Appends every message of `other`.
@@ -224,6 +217,14 @@ impl Batch {
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
     }
+}
+
+/// The words of a [`Message::Publish`], appended to `w`.
+fn publish_words(w: &mut Vec<u64>, search: u32, table: MemoTable, record: Record, key: &[u64]) {
+    w.push(head(11, table_code(table), 0, 0, key.len()));
+    w.push(u64::from(search));
+    w.push(u64::from(record.to_bits()));
+    w.extend_from_slice(key);
 }
 
 /// The message at `*at` of `words` (advancing `*at`), or None at the end or on a damaged
