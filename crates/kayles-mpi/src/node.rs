@@ -246,6 +246,9 @@ pub enum Failure {
     Refused,
     /// A rank did not answer within the patience.
     Lost(Vec<usize>),
+    /// This rank's communication thread ended while the run went on (it panicked: the
+    /// panic is said on the rank's standard error).
+    Ended,
 }
 
 impl std::fmt::Display for Failure {
@@ -266,6 +269,10 @@ impl std::fmt::Display for Failure {
                     .map(|r| r.to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
+            ),
+            Failure::Ended => write!(
+                f,
+                "this rank's communication thread ended early (a panic, said above)"
             ),
         }
     }
@@ -323,6 +330,12 @@ struct Shared {
     search: Mutex<(u32, u32)>,
     /// Raised when rank 0 says the current search is over.
     stop: Arc<AtomicBool>,
+    /// Whether what other ranks publish about the current search goes into the memo:
+    /// from [`Node::begin`] (called once the solver holds the search's host) to
+    /// [`Node::report`]. Between searches the memo's host-symmetry table may still hold
+    /// the last host's keys, which mean other components: a publication merged there
+    /// could contradict an entry (a debug build's merge panics on that).
+    taking: AtomicBool,
     messages: AtomicU64,
     bytes: AtomicU64,
     idle_ns: AtomicU64,
@@ -352,6 +365,9 @@ struct Profile {
     answers: [AtomicU64; 4],
     /// Asks whose home is this rank (no round trip).
     local_asks: AtomicU64,
+    /// Publications from other ranks put into the memo, and those dropped (of another
+    /// search, or come between searches: [`Shared::taking`]).
+    publications: [AtomicU64; 2],
     /// Searches of claimed components, by the positions searched beneath them
     /// ([`BENEATH`] buckets), engine searches then dense-leaf ones.
     beneath: [[AtomicU64; BENEATH.len() + 1]; 2],
@@ -642,6 +658,7 @@ impl Node {
         let shared = Arc::new(Shared {
             search: Mutex::new((0, 0)),
             stop: Arc::new(AtomicBool::new(false)),
+            taking: AtomicBool::new(false),
             messages: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
             idle_ns: AtomicU64::new(0),
@@ -714,7 +731,7 @@ impl Node {
                     Some(Event::Hello(r)) => seen[r] = true,
                     Some(Event::Mismatch(r)) => return Err(Failure::Mismatch(r)),
                     Some(_) => {}
-                    None => return Err(Failure::Lost(missing(&seen))),
+                    None => return Err(self.lost(missing(&seen))),
                 }
             }
             Ok(())
@@ -724,7 +741,7 @@ impl Node {
                     Some(Event::Welcome) => return Ok(()),
                     Some(Event::Refused) => return Err(Failure::Refused),
                     Some(_) => {}
-                    None => return Err(Failure::Lost(vec![0])),
+                    None => return Err(self.lost(vec![0])),
                 }
             }
         }
@@ -744,6 +761,15 @@ impl Node {
                 return Some(event);
             }
             backlog.push(event);
+        }
+    }
+
+    /// `ranks` were not heard from in time, or (when this rank's communication thread
+    /// has ended, which closes the channel its events come by) nothing can be heard.
+    fn lost(&self, ranks: Vec<usize>) -> Failure {
+        match &self.comm {
+            Some(handle) if handle.is_finished() => Failure::Ended,
+            _ => Failure::Lost(ranks),
         }
     }
 
@@ -790,10 +816,14 @@ impl Node {
         Arc::clone(&self.shared.stop)
     }
 
-    /// Starts search number `search` (every rank numbers its searches alike).
+    /// Starts search number `search` (every rank numbers its searches alike). Call it
+    /// once the solver is set up for the search's graph (its host symmetry set): from
+    /// here to [`report`](Self::report), what other ranks publish about this search goes
+    /// into the solver's memo.
     pub fn begin(&self, search: u32) {
         let mut current = lock(&self.shared.search);
         current.0 = search + 1;
+        self.shared.taking.store(true, Relaxed);
         // Rank 0 may have ended it already (this rank was still reporting the last one),
         // or, on rank 0, another rank found its value already.
         let found = lock(&self.shared.found).contains_key(&current.0);
@@ -831,6 +861,12 @@ impl Node {
     /// rank 0.
     pub fn report(&mut self, search: u32, positions: u64, leaf_positions: u64, memo_entries: u64) {
         let s = &self.shared;
+        // The search is over here: nothing more of it goes into the memo (the solver may
+        // be set up for the next graph before `begin`).
+        {
+            let _current = lock(&s.search);
+            s.taking.store(false, Relaxed);
+        }
         let total = Report {
             positions,
             leaf_positions,
@@ -865,7 +901,7 @@ impl Node {
         let p = &self.shared.profile;
         let get = |a: &AtomicU64| a.load(Relaxed);
         let mut line = format!(
-            "rank {}: asks {} ({} local): known {} search {} busy {} none {}; idle {:.3} s; sent",
+            "rank {}: asks {} ({} local): known {} search {} busy {} none {}; idle {:.3} s;",
             self.rank,
             get(&self.shared.asks),
             get(&p.local_asks),
@@ -875,6 +911,8 @@ impl Node {
             get(&p.answers[3]),
             get(&self.shared.idle_ns) as f64 / 1e9,
         );
+        let (taken, dropped) = self.publications();
+        line += &format!(" publications taken {taken} dropped {dropped}; sent");
         for (k, n) in p.sent.iter().enumerate() {
             let n = get(n);
             if n > 0 {
@@ -938,6 +976,14 @@ impl Node {
         line
     }
 
+    /// Publications from other ranks this rank has received so far: those put into its
+    /// memo, and those dropped (of a search this rank is not in, or come between its
+    /// searches: [`begin`](Self::begin)).
+    pub fn publications(&self) -> (u64, u64) {
+        let p = &self.shared.profile.publications;
+        (p[0].load(Relaxed), p[1].load(Relaxed))
+    }
+
     /// Rank 0: every rank's report of search `search`, by rank (its own included, once it
     /// has called [`report`](Self::report)); a rank silent for the patience is lost.
     pub fn collect(&self, search: u32) -> Result<Vec<Report>, Failure> {
@@ -953,7 +999,7 @@ impl Node {
                 Some(_) => {}
                 None => {
                     let seen: Vec<bool> = reports.iter().map(Option::is_some).collect();
-                    return Err(Failure::Lost(missing(&seen)));
+                    return Err(self.lost(missing(&seen)));
                 }
             }
         }
@@ -981,7 +1027,7 @@ impl Node {
                 match self.event_until(deadline, |e| matches!(e, Event::Bye(_))) {
                     Some(Event::Bye(r)) => seen[r] = true,
                     Some(_) => {}
-                    None => return Err(Failure::Lost(missing(&seen))),
+                    None => return Err(self.lost(missing(&seen))),
                 }
             }
             Ok(())
@@ -990,7 +1036,7 @@ impl Node {
                 match self.event_until(deadline, |e| matches!(e, Event::Quit)) {
                     Some(Event::Quit) => return Ok(()),
                     Some(_) => {}
-                    None => return Err(Failure::Lost(vec![0])),
+                    None => return Err(self.lost(vec![0])),
                 }
             }
         }
@@ -1329,11 +1375,15 @@ impl<T: Transport> Comm<T> {
                 // host, whose keys mean other components); the lock keeps the search
                 // from changing meanwhile.
                 let current = lock(&self.shared.search);
-                if current.0 == search && current.1 < search {
-                    if let Some(memo) = lock(&self.shared.memo).as_ref() {
-                        memo.insert(table, &key, record);
-                    }
+                let taking = self.shared.taking.load(Relaxed);
+                let memo = lock(&self.shared.memo);
+                let memo = memo
+                    .as_ref()
+                    .filter(|_| taking && current.0 == search && current.1 < search);
+                if let Some(memo) = memo {
+                    memo.insert(table, &key, record);
                 }
+                self.shared.profile.publications[usize::from(memo.is_none())].fetch_add(1, Relaxed);
             }
             Message::Found { search, value } => {
                 // Rank 0 stops its own search of it (its value is this one), unless the

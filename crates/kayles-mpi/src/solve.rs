@@ -28,7 +28,8 @@ pub struct Searched {
     pub reports: Vec<Report>,
 }
 
-/// Search number `search` of the run: `run` on this rank's solver (joined by [`join`]),
+/// Search number `search` of the run: `run` on this rank's solver (joined by [`join`],
+/// and set up for the search's graph: its host symmetry),
 /// then, on rank 0, the end of the search on every rank and their counters. A rank
 /// other than 0 whose search ends with its value first tells rank 0 ([`Node::found`]),
 /// which then keeps that value.
@@ -78,8 +79,9 @@ pub fn nimbers(
     let mut out = Vec::new();
     for (i, (graph, symmetry)) in graphs.iter().enumerate() {
         node.set_root_order(graph.order());
+        // The host first, then the search begins (`Node::begin`).
+        solver.set_host_symmetry(symmetry.clone());
         out.push(search(node, solver, i as u32, |solver| {
-            solver.set_host_symmetry(symmetry.clone());
             solver.nimber(graph)
         })?);
     }

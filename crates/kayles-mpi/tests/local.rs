@@ -359,3 +359,52 @@ fn a_value_found_first_by_another_rank_stops_rank_0_with_it() {
     node.close().unwrap();
     one.join().unwrap();
 }
+
+/// What another rank publishes goes into a rank's memo from its `begin` to its `report`
+/// only: between two searches the memo's host-symmetry table may still hold the last
+/// host's keys (the solver is set up for the next graph before `begin`), and a
+/// publication merged there could contradict an entry.
+#[test]
+fn publications_go_into_the_memo_only_while_the_search_runs() {
+    use kayles_core::engine::MemoTable;
+    use kayles_core::record::Record;
+    let mut transports = ChannelTransport::ranks(2);
+    let t1 = transports.pop().unwrap();
+    let t0 = transports.pop().unwrap();
+    let (go, wait) = std::sync::mpsc::channel::<()>();
+    let one = std::thread::spawn(move || {
+        let mut node = Node::start(t1, options(6, 1 << 20)).unwrap();
+        let remote = node.remote();
+        node.begin(0);
+        remote.publish(MemoTable::Symmetric, &[0b1011], Record::decided(1, false));
+        // Rank 0 has reported search 0: this one comes between its searches.
+        wait.recv().unwrap();
+        remote.publish(MemoTable::Symmetric, &[0b0111], Record::decided(2, false));
+        wait.recv().unwrap();
+        node.report(0, 1, 0, 0);
+        node.close().unwrap();
+    });
+    let mut node = Node::start(t0, options(6, 1 << 20)).unwrap();
+    let solver = kayles_core::node::Solver::new();
+    let memo = solver.memo_handle();
+    node.set_memo(memo.clone());
+    let patience = std::time::Instant::now() + Duration::from_secs(20);
+    let until = |what: &str, done: &dyn Fn() -> bool| {
+        while !done() {
+            assert!(std::time::Instant::now() < patience, "{what}");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    };
+    node.begin(0);
+    until("the first publication", &|| node.publications() == (1, 0));
+    assert_eq!(memo.len(), 1);
+    node.report(0, 1, 0, 0);
+    go.send(()).unwrap();
+    until("the second publication", &|| node.publications() == (1, 1));
+    assert_eq!(memo.len(), 1, "taken between two searches");
+    go.send(()).unwrap();
+    node.finish(0);
+    assert_eq!(node.collect(0).unwrap().len(), 2);
+    node.close().unwrap();
+    one.join().unwrap();
+}

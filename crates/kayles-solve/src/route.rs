@@ -252,12 +252,19 @@ impl Nimbers {
                 Ok(0)
             }
             _ => {
-                self.request
-                    .search
-                    .prepare(&mut self.solver, Some(&graph.name));
+                self.prepare(graph);
                 Ok(self.solver.nimber(&graph.graph)?)
             }
         }
+    }
+
+    /// Sets the search solver up for `graph` as its search would (the host symmetry and
+    /// canonical order of its family), without searching: a search spread over ranks
+    /// sets the host before it takes in what the other ranks publish about it.
+    pub fn prepare(&mut self, graph: &Named) {
+        self.request
+            .search
+            .prepare(&mut self.solver, Some(&graph.name));
     }
 
     /// The nimber of `graph` and the route it took.

@@ -292,6 +292,23 @@ fn memo_files_per_rank_resume_a_stopped_run_and_refuse_another_number_of_ranks()
         .output()
         .unwrap();
     refused_in_one_line(&other, &["saved by a run of 2 ranks"]);
+    // A part that only rank 1 cannot read ends the run (rank 0's part is whole): its
+    // error, with its rank, and a non-zero exit (rank 0, which searched on, may have
+    // printed the value by then: a value is a fact whichever ranks found it).
+    std::fs::write(&parts[1], "not a memo\n").unwrap();
+    let damaged = mpirun()
+        .unwrap()
+        .env("KAYLES_MPI_MIN_ORDER", "36")
+        .args(["-np", "2", kayles])
+        .args(args(&memo))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&damaged.stderr);
+    assert!(!damaged.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("kayles: error: rank 1: ") && stderr.contains("is not a kayles memo file"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -7,6 +7,7 @@ use super::Args;
 use crate::output::Output;
 use crate::progress;
 use anyhow::{bail, Result};
+use kayles_core::engine::SearchError;
 use kayles_mpi::mpi_transport::Mpi;
 use kayles_mpi::{Node, Options, Report};
 use kayles_solve::graphs::{self, Limit};
@@ -84,7 +85,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     let size = mpi.size();
     // (`KAYLES_MPI_PROFILE`: every rank writes its profile, docs/scale-out.md.)
     if rank != 0 && std::env::var_os("KAYLES_MPI_PROFILE").is_none() {
-        quiet();
+        quiet(rank);
     }
     for (flag, given) in [
         ("--checkpoint", args.checkpoint.is_some()),
@@ -148,6 +149,11 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         let start = Instant::now();
         let g = &named.graph;
         node.set_root_order(g.order());
+        // The solver takes the graph's host before the search begins, so that what the
+        // other ranks publish about it meets that host's memo (`Node::begin`).
+        if spec.is_none() {
+            nimbers.prepare(&named);
+        }
         node.begin(search);
         let mut route_taken = Route::Modules;
         let answer = match &spec {
@@ -168,16 +174,18 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             }
         };
         // A rank whose search ended with the value first tells rank 0, whose own search
-        // it stops: rank 0 keeps that value (a value is a fact whichever rank proved it).
+        // it stops: rank 0 keeps that value (a value is a fact whichever rank proved it),
+        // in place of "stopped" only (any other error of its search is said).
         let answer = match answer {
             Ok((value, route)) => {
                 node.found(search, value);
                 Ok((value, route))
             }
-            Err(e) => match node.found_value(search) {
-                Some(value) if rank == 0 => Ok((value, route_taken)),
-                _ => Err(e),
+            Err(e) if rank == 0 && stopped(&e) => match node.found_value(search) {
+                Some(value) => Ok((value, route_taken)),
+                None => Err(e),
             },
+            Err(e) => Err(e),
         };
         if rank == 0 {
             node.finish(search);
@@ -200,8 +208,14 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         };
         search += 1;
         if rank != 0 {
-            // Its search was stopped once rank 0 had the value: nothing to say.
-            return Ok(());
+            // Its search was stopped once rank 0 had the value: nothing to say. Any other
+            // error of its own (its memo file unreadable, a component too large) ends the
+            // run, said by this rank: rank 0 would otherwise print a value that this
+            // rank's part of the memo never helped, or wait on it.
+            return match answer {
+                Err(e) if !stopped(&e) => Err(e),
+                _ => Ok(()),
+            };
         }
         let (value, route) = answer?;
         let seconds = start.elapsed().as_secs_f64();
@@ -234,6 +248,14 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         out.result(|| value.to_string(), result)
     })?;
     node.close().map_err(anyhow::Error::msg)
+}
+
+/// Whether `error` is a search stopped by its stop flag (rank 0 ended it, or another
+/// rank found its value first), rather than one that failed.
+fn stopped(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .any(|c| c.downcast_ref::<SearchError>() == Some(&SearchError::Stopped))
 }
 
 /// The `--stats` line of the ranks: totals over all, then each rank's share.
@@ -326,8 +348,10 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
 }
 
 /// Points this rank's standard output and error at /dev/null: only rank 0 speaks (but
-/// for [`speak`]).
-fn quiet() {
+/// for [`speak`]). A panic on this rank (a thread of its search or its communication
+/// thread) is still said, on the standard error it had, with the rank's number: a rank
+/// whose communication thread died otherwise left only "rank 0 stopped answering".
+fn quiet(rank: usize) {
     if let Ok(null) = std::fs::OpenOptions::new().write(true).open("/dev/null") {
         use std::os::fd::AsRawFd;
         // SAFETY: dup and dup2 on descriptors this process owns; a failure leaves them as
@@ -341,6 +365,18 @@ fn quiet() {
             libc::dup2(null.as_raw_fd(), 2);
         }
     }
+    std::panic::set_hook(Box::new(move |info| {
+        let thread = std::thread::current();
+        let name = thread.name().unwrap_or("unnamed");
+        let trace = std::backtrace::Backtrace::capture();
+        let trace = match trace.status() {
+            std::backtrace::BacktraceStatus::Captured => format!("\n{trace}"),
+            _ => String::new(),
+        };
+        speak(&format!(
+            "kayles: rank {rank}: thread '{name}' panicked: {info}{trace}"
+        ));
+    }));
 }
 
 /// The standard error this rank had before [`quiet`].
