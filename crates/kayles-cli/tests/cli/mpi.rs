@@ -268,13 +268,16 @@ fn memo_files_per_rank_resume_a_stopped_run_and_refuse_another_number_of_ranks()
     assert!(parts.iter().all(|p| p.exists()), "each rank saved its part");
     assert!(!memo.exists(), "no file of one process");
     // The same command resumes from the parts: same value, fewer positions.
-    let again = mpirun()
-        .unwrap()
-        .env("KAYLES_MPI_MIN_ORDER", "36")
-        .args(["-np", "2", kayles])
-        .args(args(&memo))
-        .output()
-        .unwrap();
+    let two_ranks = || {
+        mpirun()
+            .unwrap()
+            .env("KAYLES_MPI_MIN_ORDER", "36")
+            .args(["-np", "2", kayles])
+            .args(args(&memo))
+            .output()
+            .unwrap()
+    };
+    let again = two_ranks();
     let stderr = String::from_utf8_lossy(&again.stderr);
     assert!(again.status.success(), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&again.stdout), want, "{stderr}");
@@ -296,13 +299,7 @@ fn memo_files_per_rank_resume_a_stopped_run_and_refuse_another_number_of_ranks()
     // error, with its rank, and a non-zero exit (rank 0, which searched on, may have
     // printed the value by then: a value is a fact whichever ranks found it).
     std::fs::write(&parts[1], "not a memo\n").unwrap();
-    let damaged = mpirun()
-        .unwrap()
-        .env("KAYLES_MPI_MIN_ORDER", "36")
-        .args(["-np", "2", kayles])
-        .args(args(&memo))
-        .output()
-        .unwrap();
+    let damaged = two_ranks();
     let stderr = String::from_utf8_lossy(&damaged.stderr);
     assert!(!damaged.status.success(), "{stderr}");
     assert!(
