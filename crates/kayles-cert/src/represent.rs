@@ -139,6 +139,20 @@ impl Representatives {
         }
     }
 
+    /// The key of the representative of the connected position `set` (increasing) of
+    /// `host`: [`of`](Self::of)`(host, set).key`, without the representative's vertices
+    /// and map (under [`Dedup::Canonical`] no canonical order of the class's
+    /// representative, no lists built), for a look-up of what is known of its class.
+    pub fn key_of(&mut self, host: &Graph, set: &[u32]) -> Key {
+        match &mut self.rule {
+            Rule::Canonical(classes) => classes
+                .get_or_insert_with(|| Box::new(Classes::new(host)))
+                .key_of(set)
+                .unwrap_or_else(|| Key::of_vertices(host.order(), set)),
+            _ => self.of(host, set).key,
+        }
+    }
+
     /// Notes that a fact is written about `rep` (as [`of`](Self::of) gave it): under
     /// [`Dedup::Canonical`], a class without a representative takes `rep`'s set as its
     /// own, so every later position of the class is mapped onto it. Nothing under the
@@ -241,6 +255,35 @@ impl Classes {
         put_order(&mut self.recent_orders, &order);
         self.recent.insert(key, (class_key, start));
         Some((class_key, order))
+    }
+
+    /// The key of `set`'s canonical code when [`of`](Self::of) would give a
+    /// representative under it (`None` when it gives none: `set` cannot be canonized, or
+    /// its class's representative has another order, a collision of two codes' keys).
+    fn key_of(&mut self, set: &[u32]) -> Option<Key> {
+        let mut words = std::mem::take(&mut self.scratch);
+        self.adjacency.set_into(set, &mut words);
+        let key = self.class_key(&words).or_else(|| {
+            let (key, _) = self.class_of(set, &words)?;
+            Some(key)
+        });
+        let w = words.len();
+        let key = key.filter(|key| match self.index.get(key) {
+            None => true,
+            Some(&class) => {
+                let rep = self.rep_words(class, w);
+                rep == words.as_slice()
+                    || rep.iter().map(|x| x.count_ones() as usize).sum::<usize>() == set.len()
+            }
+        });
+        self.scratch = words;
+        key
+    }
+
+    /// The key of the canonical code of the position with bit words `words`, when
+    /// `recent` holds it.
+    fn class_key(&self, words: &[u64]) -> Option<Key> {
+        self.recent.get(&Key::of_set(words)).map(|&(key, _)| key)
     }
 
     /// The representative of `set` (`None` when it cannot be canonized).
@@ -374,6 +417,38 @@ mod tests {
         assert_eq!(get_order(&store, 0, 200), short);
         assert_eq!(get_order(&store, 200, 1000), long);
         assert_eq!(get_order(&store, 2200, 200), short);
+    }
+
+    /// [`Representatives::key_of`] is the key of [`Representatives::of`], whether the
+    /// class has a representative yet or not, the position met lately or not.
+    #[test]
+    fn key_of_is_the_representatives_key() {
+        for spec in ["grid:3x5", "petersen:6,2", "queens:4"] {
+            let host = families::build(spec).unwrap();
+            let adj = Adjacency::new(&host);
+            let sym = families::host_symmetry(spec).unwrap();
+            for dedup in [Dedup::Exact, Dedup::Symmetry, Dedup::Canonical] {
+                let mut reps = Representatives::new(dedup, sym.clone());
+                let n = host.order().min(13);
+                let mut checked = 0;
+                for mask in 1u32..1 << n {
+                    let list: Vec<u32> = (0..n as u32).filter(|v| mask >> v & 1 == 1).collect();
+                    for comp in adj.components(adj.set(&list)) {
+                        // Asked first (not met lately), then after `of` (met lately).
+                        let key = reps.key_of(&host, &comp);
+                        let rep = reps.of(&host, &comp);
+                        assert_eq!(key, rep.key, "{spec} {dedup:?} {comp:?}");
+                        assert_eq!(reps.key_of(&host, &comp), rep.key);
+                        // Every third class gets its representative.
+                        if mask % 3 == 0 {
+                            reps.fix(&rep);
+                        }
+                        checked += 1;
+                    }
+                }
+                assert!(checked > 1000, "{spec}");
+            }
+        }
     }
 
     /// Every representative's map is an isomorphism onto the position; under the
