@@ -52,15 +52,18 @@ pub struct Representatives {
 /// The most positions whose canonical order [`Representatives`] remembers (the builder
 /// asks for one position several times, often far apart), and the bound of the builder's
 /// and the oracle's other caches. An entry is the position's key, its class's key and its
-/// order, about a hundred bytes at 60 vertices. 2^17 (docs/certificates.md, "Where the
-/// time goes"): with 2^20 the caches were most of a large certificate's memory (queens 13:
-/// 581 MB, now 288 MB; Arc Kayles 5 x 8: 418 MB, now 219 MB) for no time saved.
-pub const CACHE_ENTRIES: usize = 1 << 17;
+/// order, about a hundred bytes at 60 vertices. 2^16 (docs/certificates.md, "Where the
+/// time goes", and "Measurements", 2026-12-06 evening): with 2^20 the caches were most of
+/// a large certificate's memory (queens 13: 581 MB, then 288 MB at 2^17; Arc Kayles 5 x 8:
+/// 418 MB, then 219 MB) for no time saved; 2^16 (and 2^15 for [`RECENT_ENTRIES`]) took
+/// 12 MB more off Arc Kayles 3 x 15's peak (51.6 to 39.8 MB, the search's 38 MB), the
+/// time and the certificate the same.
+pub const CACHE_ENTRIES: usize = 1 << 16;
 
 /// The most entries of the builder's caches of pure functions of a position (its
 /// canonical order, its mirror strategy), which the cache's size cannot change the
 /// certificate of; [`CACHE_ENTRIES`] bounds the oracle's answers, which can.
-pub const RECENT_ENTRIES: usize = 1 << 16;
+pub const RECENT_ENTRIES: usize = 1 << 15;
 
 enum Rule {
     Exact,
