@@ -206,3 +206,38 @@ impl<W: Write> CertificateWriter<W> {
         Ok((counting.inner, self.sizes))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::BruteOracle;
+    use kayles_core::{families, GameKind};
+
+    /// The frame's window (its header's Window_Descriptor, RFC 8878 3.1.1.1.2) is the
+    /// writer's, not the level's own 4 MiB, and the certificate still decodes whole.
+    #[test]
+    fn the_frame_has_the_writers_window() {
+        let host = families::build("grid:3x7").unwrap();
+        let oracle = BruteOracle::new(&host, GameKind::Arc);
+        let symmetry = families::host_symmetry("grid:3x7").unwrap();
+        let (bytes, summary) = crate::write_certificate(
+            &host,
+            "grid:3x7",
+            GameKind::Arc,
+            oracle,
+            symmetry,
+            crate::Options::default(),
+            Vec::new(),
+        )
+        .unwrap();
+        assert_eq!(&bytes[..4], &[0x28, 0xb5, 0x2f, 0xfd], "a zstd frame");
+        let descriptor = bytes[4];
+        assert_eq!(descriptor >> 5 & 1, 0, "a frame with a window descriptor");
+        let window = bytes[5];
+        let base = 1u64 << (10 + (window >> 3));
+        let size = base + base / 8 * u64::from(window & 7);
+        assert_eq!(size, 1 << ZSTD_WINDOW_LOG);
+        let raw = zstd::stream::decode_all(&bytes[..]).unwrap();
+        assert_eq!(raw.len() as u64, summary.sizes.raw_bytes);
+    }
+}
