@@ -10,6 +10,10 @@ use kayles_core::Graph;
 pub struct Adjacency {
     words: usize,
     rows: Vec<u64>,
+    /// `mix(d + 0x51)` for each degree `d` of the host's order (what
+    /// [`signature`](Self::signature) adds up for a vertex's neighbours: a table read an
+    /// edge, not a hash).
+    around: Vec<u64>,
 }
 
 impl Adjacency {
@@ -23,7 +27,12 @@ impl Adjacency {
                 rows[v * words + u / 64] |= 1 << (u % 64);
             }
         }
-        Adjacency { words, rows }
+        let around = (0..=n as u64).map(|d| mix(d + 0x51)).collect();
+        Adjacency {
+            words,
+            rows,
+            around,
+        }
     }
 
     /// `N(v)`.
@@ -38,14 +47,32 @@ impl Adjacency {
     /// positions that are not may share one. A few nanoseconds a vertex, where a
     /// canonical code costs a search. `degree` is scratch of the host's order.
     pub fn signature(&self, set: &[u64], vertices: &[u32], degree: &mut [u32]) -> u64 {
+        self.degrees(set, vertices, degree);
+        self.refined(set, vertices, degree)
+    }
+
+    /// Each vertex's degree in the position (bit words `set`, vertices `vertices`), into
+    /// `degree` (scratch of the host's order): their sum, twice the position's edges (with
+    /// its order, a coarser invariant than [`signature`](Self::signature), for a word of
+    /// popcounts a vertex).
+    pub fn degrees(&self, set: &[u64], vertices: &[u32], degree: &mut [u32]) -> u64 {
+        let mut sum = 0u64;
         for &v in vertices {
-            degree[v as usize] = self
+            let d: u32 = self
                 .row(v as usize)
                 .iter()
                 .zip(set)
                 .map(|(r, s)| (r & s).count_ones())
                 .sum();
+            degree[v as usize] = d;
+            sum += u64::from(d);
         }
+        sum
+    }
+
+    /// The [`signature`](Self::signature) of the position, its vertices' degrees already
+    /// in `degree` ([`degrees`](Self::degrees)).
+    pub fn refined(&self, set: &[u64], vertices: &[u32], degree: &[u32]) -> u64 {
         let mut sum = mix(vertices.len() as u64);
         for &v in vertices {
             let mut around = 0u64;
@@ -54,7 +81,7 @@ impl Adjacency {
                 while both != 0 {
                     let u = i * 64 + both.trailing_zeros() as usize;
                     both &= both - 1;
-                    around = around.wrapping_add(mix(u64::from(degree[u]) + 0x51));
+                    around = around.wrapping_add(self.around[degree[u] as usize]);
                 }
             }
             sum = sum.wrapping_add(mix(mix(u64::from(degree[v as usize])) ^ around));
@@ -246,6 +273,42 @@ mod tests {
                     .map(|c| c.iter().map(|v| v as u32).collect())
                     .collect();
                 assert_eq!(adj.components(adj.set(&list)), want, "{spec} {step}");
+            }
+        }
+    }
+
+    /// The signature is its definition (the order, each vertex's degree and its
+    /// neighbours' degrees, hashed by `mix` and summed), worked out here from the graph,
+    /// on hosts of one to three words and positions that are not connected too.
+    #[test]
+    fn signature_is_its_definition() {
+        for spec in ["grid:3x5", "queens:8", "petersen:40,2", "grid:3x50"] {
+            let host = families::build(spec).unwrap();
+            let adj = Adjacency::new(&host);
+            let n = host.order();
+            let mut scratch = vec![0; n];
+            for step in [1, 2, 3, 5, 7] {
+                let list: Vec<u32> = (0..n as u32)
+                    .filter(|v| v % step != 1 || step == 1)
+                    .collect();
+                let degree = |v: u32| {
+                    list.iter()
+                        .filter(|&&u| host.has_edge(v as usize, u as usize))
+                        .count() as u64
+                };
+                let mut want = mix(list.len() as u64);
+                for &v in &list {
+                    let around = list
+                        .iter()
+                        .filter(|&&u| host.has_edge(v as usize, u as usize))
+                        .fold(0u64, |a, &u| a.wrapping_add(mix(degree(u) + 0x51)));
+                    want = want.wrapping_add(mix(mix(degree(v)) ^ around));
+                }
+                assert_eq!(
+                    adj.signature(&adj.set(&list), &list, &mut scratch),
+                    want,
+                    "{spec} {step}"
+                );
             }
         }
     }

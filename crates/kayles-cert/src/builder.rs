@@ -68,6 +68,13 @@ pub struct ProofBuilder<'h, O, W: Write> {
     /// representative (a canonical code); `None` when the tables came from a saved state,
     /// whose positions are not at hand (every position is then looked up).
     known_invariants: Option<HashSet<u64>>,
+    /// The shapes (order and edges, [`shape`]) of the positions `known` holds a value of,
+    /// a coarser invariant looked at first (no neighbour's degree read); kept beside
+    /// `known_invariants`.
+    known_shapes: HashSet<u64>,
+    /// How many values [`learn`](Self::learn) has noted: a position found unknown when it
+    /// stood at some count is still unknown while it stands there.
+    learned: u64,
     /// A host vertex's degree in the position whose invariant is being worked out.
     degrees: Vec<u32>,
     /// That position's bit words (scratch, reused from one invariant to the next).
@@ -120,6 +127,8 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             ne: HashMap::new(),
             known: HashMap::new(),
             known_invariants: Some(HashSet::new()),
+            known_shapes: HashSet::new(),
+            learned: 0,
             degrees: vec![0; host.order()],
             invariant_words: Vec::new(),
             small: SmallSolver::default(),
@@ -319,13 +328,14 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     /// Notes that the representative `rep` has value `v`.
     fn learn(&mut self, rep: &Rep, v: u32) {
         self.known.insert(rep.key, v);
+        self.learned += 1;
         if self.known_invariants.is_some() {
-            let invariant = invariant(
-                &self.adjacency,
-                &mut self.degrees,
-                &mut self.invariant_words,
-                &rep.set,
-            );
+            let adj = &self.adjacency;
+            adj.set_into(&rep.set, &mut self.invariant_words);
+            let words = &self.invariant_words;
+            let edges = adj.degrees(words, &rep.set, &mut self.degrees);
+            self.known_shapes.insert(shape(rep.set.len(), edges));
+            let invariant = adj.refined(words, &rep.set, &self.degrees);
             if let Some(seen) = &mut self.known_invariants {
                 seen.insert(invariant);
             }
@@ -340,12 +350,14 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         if self.known_invariants.is_none() {
             return true;
         }
-        let invariant = invariant(
-            &self.adjacency,
-            &mut self.degrees,
-            &mut self.invariant_words,
-            comp,
-        );
+        let adj = &self.adjacency;
+        adj.set_into(comp, &mut self.invariant_words);
+        let words = &self.invariant_words;
+        let edges = adj.degrees(words, comp, &mut self.degrees);
+        if !self.known_shapes.contains(&shape(comp.len(), edges)) {
+            return false;
+        }
+        let invariant = adj.refined(words, comp, &self.degrees);
         self.known_invariants
             .as_ref()
             .is_some_and(|seen| seen.contains(&invariant))
@@ -409,20 +421,28 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
 
     /// Whether the result `comps` has value `j`: exact values of all components but the
     /// largest, and the oracle's yes or no on the largest (a yes is its value), as far as
-    /// `ask` lets it: `None` when the answer is not known that cheaply.
-    fn result_is(&mut self, comps: &[Vec<u32>], j: u32, ask: Ask) -> Result<Option<bool>, Error> {
+    /// `ask` lets it: `None` when the answer is not known that cheaply. `unknown_at`: the
+    /// count of values learned when the largest component was last found not known (it
+    /// is not looked up again while the count stands there), set here when it is.
+    fn result_is(
+        &mut self,
+        comps: &[Vec<u32>],
+        j: u32,
+        ask: Ask,
+        unknown_at: &mut Option<u64>,
+    ) -> Result<Option<bool>, Error> {
         let Some(big) = Self::largest(comps) else {
             return Ok(Some(j == 0));
         };
         // Only what is known: the largest component's value first, the cheapest test.
         if matches!(ask, Ask::Known) {
-            let Some(value) = self.value_known(&comps[big]) else {
+            let Some(value) = self.value_known_since(&comps[big], unknown_at) else {
                 return Ok(None);
             };
             return Ok(Some(value == j ^ self.others_value(comps, big)?));
         }
         let others = self.others_value(comps, big)?;
-        if let Some(v) = self.value_known(&comps[big]) {
+        if let Some(v) = self.value_known_since(&comps[big], unknown_at) {
             return Ok(Some(v == j ^ others));
         }
         // Asked about the component itself, as the search met it (its memo holds what
@@ -453,9 +473,12 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         candidates: impl Iterator<Item = usize> + Clone,
         j: u32,
     ) -> Result<Option<usize>, Error> {
+        // For each result, the count of values learned when its largest component was
+        // found not known (its value is looked up again only once something was learned).
+        let mut unknown_at: Vec<Option<u64>> = vec![None; results.comps.len()];
         for i in candidates.clone() {
             results.get(&self.adjacency, i);
-            if self.result_is(results.split(i), j, Ask::Known)? == Some(true) {
+            if self.result_is(results.split(i), j, Ask::Known, &mut unknown_at[i])? == Some(true) {
                 return Ok(Some(i));
             }
         }
@@ -476,7 +499,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         });
         for ask in [Ask::Memo, Ask::Search] {
             for &i in &rest {
-                if self.result_is(results.split(i), j, ask)? == Some(true) {
+                if self.result_is(results.split(i), j, ask, &mut unknown_at[i])? == Some(true) {
                     return Ok(Some(i));
                 }
             }
@@ -846,6 +869,19 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
         }
     }
 
+    /// [`value_known`](Self::value_known), unless `comp` was found not known when
+    /// `learned` stood where it stands (`unknown_at`, updated when it is not known now).
+    fn value_known_since(&mut self, comp: &[u32], unknown_at: &mut Option<u64>) -> Option<u32> {
+        if *unknown_at == Some(self.learned) {
+            return None;
+        }
+        let value = self.value_known(comp);
+        if value.is_none() {
+            *unknown_at = Some(self.learned);
+        }
+        value
+    }
+
     /// The exact value of the connected `comp` when the builder knows it without the
     /// oracle: small, or learnt.
     fn value_known(&mut self, comp: &[u32]) -> Option<u32> {
@@ -855,8 +891,8 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
         if !self.maybe_known(comp) {
             return None;
         }
-        let rep = self.reps.of(self.host, comp);
-        self.known.get(&rep.key).copied()
+        let key = self.reps.key_of(self.host, comp);
+        self.known.get(&key).copied()
     }
 }
 
@@ -888,9 +924,16 @@ pub(crate) fn moves_of(adj: &Adjacency, game: GameKind, xs: &[u64]) -> Vec<(Move
     out
 }
 
+/// A position's order and its degrees' sum ([`Adjacency::degrees`]) in one word: an
+/// isomorphism invariant coarser than the signature and cheaper.
+fn shape(order: usize, degrees: u64) -> u64 {
+    (order as u64) << 40 | degrees
+}
+
 /// The [`Adjacency::signature`] of the connected position `set` (increasing), an
 /// isomorphism invariant; `degrees` is scratch of the host's order, `words` scratch for
 /// `set`'s bit words.
+#[cfg(test)]
 fn invariant(adj: &Adjacency, degrees: &mut [u32], words: &mut Vec<u64>, set: &[u32]) -> u64 {
     adj.set_into(set, words);
     adj.signature(words, set, degrees)
@@ -980,6 +1023,7 @@ mod tests {
             let mut degrees = vec![0; host.order()];
             let mut reps = Representatives::new(Dedup::Canonical, None);
             let mut of_class: HashMap<Key, u64> = HashMap::new();
+            let mut shape_of_class: HashMap<Key, u64> = HashMap::new();
             let mut invariants = HashSet::new();
             let n = host.order().min(14);
             for mask in 1u32..1 << n {
@@ -987,6 +1031,14 @@ mod tests {
                 for comp in adj.components(adj.set(&list)) {
                     let rep = reps.of(&host, &comp);
                     let inv = invariant(&adj, &mut degrees, &mut Vec::new(), &comp);
+                    let edges = adj.degrees(&adj.set(&comp), &comp, &mut degrees);
+                    assert_eq!(
+                        *shape_of_class
+                            .entry(rep.key)
+                            .or_insert(shape(comp.len(), edges)),
+                        shape(comp.len(), edges),
+                        "{spec} {comp:?}"
+                    );
                     assert_eq!(
                         *of_class.entry(rep.key).or_insert(inv),
                         inv,

@@ -52,15 +52,18 @@ pub struct Representatives {
 /// The most positions whose canonical order [`Representatives`] remembers (the builder
 /// asks for one position several times, often far apart), and the bound of the builder's
 /// and the oracle's other caches. An entry is the position's key, its class's key and its
-/// order, about a hundred bytes at 60 vertices. 2^17 (docs/certificates.md, "Where the
-/// time goes"): with 2^20 the caches were most of a large certificate's memory (queens 13:
-/// 581 MB, now 288 MB; Arc Kayles 5 x 8: 418 MB, now 219 MB) for no time saved.
-pub const CACHE_ENTRIES: usize = 1 << 17;
+/// order, about a hundred bytes at 60 vertices. 2^16 (docs/certificates.md, "Where the
+/// time goes", and "Measurements", 2026-12-06 evening): with 2^20 the caches were most of
+/// a large certificate's memory (queens 13: 581 MB, then 288 MB at 2^17; Arc Kayles 5 x 8:
+/// 418 MB, then 219 MB) for no time saved; 2^16 (and 2^15 for [`RECENT_ENTRIES`]) took
+/// 12 MB more off Arc Kayles 3 x 15's peak (51.6 to 39.8 MB, the search's 38 MB), the
+/// time and the certificate the same.
+pub const CACHE_ENTRIES: usize = 1 << 16;
 
 /// The most entries of the builder's caches of pure functions of a position (its
 /// canonical order, its mirror strategy), which the cache's size cannot change the
 /// certificate of; [`CACHE_ENTRIES`] bounds the oracle's answers, which can.
-pub const RECENT_ENTRIES: usize = 1 << 16;
+pub const RECENT_ENTRIES: usize = 1 << 15;
 
 enum Rule {
     Exact,
@@ -136,6 +139,20 @@ impl Representatives {
                 .get_or_insert_with(|| Box::new(Classes::new(host)))
                 .of(set)
                 .unwrap_or_else(same),
+        }
+    }
+
+    /// The key of the representative of the connected position `set` (increasing) of
+    /// `host`: [`of`](Self::of)`(host, set).key`, without the representative's vertices
+    /// and map (under [`Dedup::Canonical`] no canonical order of the class's
+    /// representative, no lists built), for a look-up of what is known of its class.
+    pub fn key_of(&mut self, host: &Graph, set: &[u32]) -> Key {
+        match &mut self.rule {
+            Rule::Canonical(classes) => classes
+                .get_or_insert_with(|| Box::new(Classes::new(host)))
+                .key_of(set)
+                .unwrap_or_else(|| Key::of_vertices(host.order(), set)),
+            _ => self.of(host, set).key,
         }
     }
 
@@ -241,6 +258,35 @@ impl Classes {
         put_order(&mut self.recent_orders, &order);
         self.recent.insert(key, (class_key, start));
         Some((class_key, order))
+    }
+
+    /// The key of `set`'s canonical code when [`of`](Self::of) would give a
+    /// representative under it (`None` when it gives none: `set` cannot be canonized, or
+    /// its class's representative has another order, a collision of two codes' keys).
+    fn key_of(&mut self, set: &[u32]) -> Option<Key> {
+        let mut words = std::mem::take(&mut self.scratch);
+        self.adjacency.set_into(set, &mut words);
+        let key = self.class_key(&words).or_else(|| {
+            let (key, _) = self.class_of(set, &words)?;
+            Some(key)
+        });
+        let w = words.len();
+        let key = key.filter(|key| match self.index.get(key) {
+            None => true,
+            Some(&class) => {
+                let rep = self.rep_words(class, w);
+                rep == words.as_slice()
+                    || rep.iter().map(|x| x.count_ones() as usize).sum::<usize>() == set.len()
+            }
+        });
+        self.scratch = words;
+        key
+    }
+
+    /// The key of the canonical code of the position with bit words `words`, when
+    /// `recent` holds it.
+    fn class_key(&self, words: &[u64]) -> Option<Key> {
+        self.recent.get(&Key::of_set(words)).map(|&(key, _)| key)
     }
 
     /// The representative of `set` (`None` when it cannot be canonized).
@@ -374,6 +420,38 @@ mod tests {
         assert_eq!(get_order(&store, 0, 200), short);
         assert_eq!(get_order(&store, 200, 1000), long);
         assert_eq!(get_order(&store, 2200, 200), short);
+    }
+
+    /// [`Representatives::key_of`] is the key of [`Representatives::of`], whether the
+    /// class has a representative yet or not, the position met lately or not.
+    #[test]
+    fn key_of_is_the_representatives_key() {
+        for spec in ["grid:3x5", "petersen:6,2", "queens:4"] {
+            let host = families::build(spec).unwrap();
+            let adj = Adjacency::new(&host);
+            let sym = families::host_symmetry(spec).unwrap();
+            for dedup in [Dedup::Exact, Dedup::Symmetry, Dedup::Canonical] {
+                let mut reps = Representatives::new(dedup, sym.clone());
+                let n = host.order().min(13);
+                let mut checked = 0;
+                for mask in 1u32..1 << n {
+                    let list: Vec<u32> = (0..n as u32).filter(|v| mask >> v & 1 == 1).collect();
+                    for comp in adj.components(adj.set(&list)) {
+                        // Asked first (not met lately), then after `of` (met lately).
+                        let key = reps.key_of(&host, &comp);
+                        let rep = reps.of(&host, &comp);
+                        assert_eq!(key, rep.key, "{spec} {dedup:?} {comp:?}");
+                        assert_eq!(reps.key_of(&host, &comp), rep.key);
+                        // Every third class gets its representative.
+                        if mask % 3 == 0 {
+                            reps.fix(&rep);
+                        }
+                        checked += 1;
+                    }
+                }
+                assert!(checked > 1000, "{spec}");
+            }
+        }
     }
 
     /// Every representative's map is an isomorphism onto the position; under the
