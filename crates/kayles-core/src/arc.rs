@@ -278,10 +278,10 @@ pub const CENTRE_FIRST_DEGREE_BELOW: u32 = 4;
 /// On a host with word shifts that is near square
 /// ([`HostCentre::near_square`](crate::vertex_game::HostCentre::near_square)), a
 /// component that holds a vertex of the host's centre takes instead the static order by
-/// distance from that centre ([`Host::centre`]), with no sweep: on boards of four and
-/// five rows it searched 7-17% fewer positions than the sweeps' order (Cram 4 x 9, 5 x 7,
-/// 4 x 11), where on strips of three rows it searched up to twice as many (those are not
-/// near square).
+/// distance from that centre ([`Host::centre`]), with no sweep: it searched 7-17% fewer
+/// positions than the sweeps' order on Cram 4 x 9, 5 x 7 and 4 x 11 (6% more on 5 x 9,
+/// in less time), and up to twice as many on strips of three rows, which from 3 x 10 on
+/// are not near square.
 fn centre_first<S: Bits>(host: &Host<S>, component: S, prep: &mut MovePrep<S>) {
     if host.by_shifts() {
         let centre = host.centre();
@@ -303,9 +303,9 @@ fn centre_first<S: Bits>(host: &Host<S>, component: S, prep: &mut MovePrep<S>) {
     }
 }
 
-/// The order of two double sweeps of the connected `component` ([`centre_first`]): by
-/// bit-sliced distances on a host with word shifts, unless `plain`; else by a distance
-/// per vertex and a sort (the order the bit-sliced one must equal).
+/// The order of two double sweeps of the connected `component` (module documentation,
+/// "Move order"): by bit-sliced distances on a host with word shifts, unless `plain`;
+/// else by a distance per vertex and a sort (the order the bit-sliced one must equal).
 pub fn centre_first_order<S: Bits>(host: &Host<S>, component: S, plain: bool) -> Vec<u32> {
     let mut prep = MovePrep::default();
     if plain || !host.by_shifts() {

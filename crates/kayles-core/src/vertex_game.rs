@@ -158,8 +158,8 @@ pub struct HostCentre<S> {
     /// Every vertex, by breadth-first distance from `centre`, then by number.
     pub order: Vec<u32>,
     /// Whether the host is about as wide as it is long: `4 n >= diameter^2` (`n` vertices).
-    /// A grid rectangle `r x c` is when `4 r c >= (r + c - 2)^2`: 4 x 9 to 4 x 11, 5 x 7 to
-    /// 5 x 13, 6 x 7; strips of three rows are not.
+    /// A grid rectangle `r x c` is when `4 r c >= (r + c - 2)^2`: `3 x n` up to `n = 9`,
+    /// `4 x n` up to 11, `5 x n` up to 13, `6 x n` up to 14.
     pub near_square: bool,
 }
 

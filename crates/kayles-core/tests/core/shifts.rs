@@ -335,3 +335,42 @@ fn centre_first_by_slices_on_grid_regions() {
     ring.sort_unstable();
     assert_eq!(ring, [6, 7, 8, 21, 22, 23, 36, 37, 38]);
 }
+
+/// `Host::centre` on grid rectangles: the middle cell (or cells) of least eccentricity,
+/// every vertex ranked by distance from them, and near square as `4 n >= diameter^2`.
+#[test]
+fn host_centres_of_grid_rectangles() {
+    for (rows, cols, centre, near_square) in [
+        (5, 7, vec![17], true),
+        (4, 9, vec![13, 22], true),
+        (3, 9, vec![13], true),
+        (3, 10, vec![14, 15], false),
+        (3, 15, vec![22], false),
+        (6, 7, vec![17, 24], true),
+    ] {
+        let grid = families::build(&format!("grid:{rows}x{cols}")).unwrap();
+        let host = Host::<u64>::new(&grid);
+        let found = host.centre();
+        assert_eq!(
+            found.centre.iter().collect::<Vec<_>>(),
+            centre,
+            "{rows} x {cols}"
+        );
+        assert_eq!(found.near_square, near_square, "{rows} x {cols}");
+        // Ranked by grid distance from the nearest centre cell, then by number.
+        let distance = |v: u32| {
+            let (r, c) = (v as i64 / cols as i64, v as i64 % cols as i64);
+            centre
+                .iter()
+                .map(|&w| {
+                    let (wr, wc) = (w as i64 / cols as i64, w as i64 % cols as i64);
+                    (r - wr).abs() + (c - wc).abs()
+                })
+                .min()
+                .unwrap()
+        };
+        let mut expected: Vec<u32> = (0..(rows * cols) as u32).collect();
+        expected.sort_by_key(|&v| (distance(v), v));
+        assert_eq!(found.order, expected, "{rows} x {cols}");
+    }
+}
