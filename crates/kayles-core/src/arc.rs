@@ -376,7 +376,7 @@ fn distances<S: Bits>(host: &Host<S>, component: S, from: usize, dist: &mut [u32
 /// has bit `j` (distances on a host with word shifts are below 128, their sums below 256).
 type Planes<S> = [S; 8];
 
-/// `a` xor `b` (the set operations the integers' own).
+/// `a` xor `b`, by the set operations (one xor on the integer sets, once inlined).
 #[inline(always)]
 fn xor<S: Bits>(a: S, b: S) -> S {
     a.union(b).difference(a.intersection(b))
