@@ -146,6 +146,21 @@ pub struct Host<S> {
     /// The ways two vertices of degree 2 can be twins, by offsets
     /// ([`Host::twin_squares_by_shifts`]).
     twin_shapes: Vec<TwinShape>,
+    /// The host's centre, worked out the first time it is asked for ([`Host::centre`]).
+    centre: std::sync::OnceLock<HostCentre<S>>,
+}
+
+/// The centre of a host and its vertices ranked from it ([`Host::centre`]).
+#[derive(Debug, Clone, Default)]
+pub struct HostCentre<S> {
+    /// The vertices of least eccentricity.
+    pub centre: S,
+    /// Every vertex, by breadth-first distance from `centre`, then by number.
+    pub order: Vec<u32>,
+    /// Whether the host is about as wide as it is long: `4 n >= diameter^2` (`n` vertices).
+    /// A grid rectangle `r x c` is when `4 r c >= (r + c - 2)^2`: `3 x n` up to `n = 9`,
+    /// `4 x n` up to 11, `5 x n` up to 13, `6 x n` up to 14.
+    pub near_square: bool,
 }
 
 /// One way for two vertices `a < b = a + delta` of degree 2 to be twins on a host with few
@@ -226,7 +241,47 @@ impl<S: Bits> Host<S> {
             offsets,
             offset_count,
             twin_shapes,
+            centre: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The host's centre (its vertices of least eccentricity, each vertex's eccentricity
+    /// taken inside its component), the vertices by distance from it, and whether the
+    /// host is near square; worked out once, on first use (a sweep from every vertex).
+    pub fn centre(&self) -> &HostCentre<S> {
+        self.centre.get_or_init(|| {
+            let n = self.order();
+            let sweep = |from: S, dist: &mut Vec<u32>| {
+                dist.clear();
+                dist.resize(n, u32::MAX);
+                let (mut seen, mut frontier, mut d) = (from, from, 0);
+                while !frontier.is_empty() {
+                    for v in frontier.iter() {
+                        dist[v] = d;
+                    }
+                    frontier = self.neighbours_of_set(frontier).difference(seen);
+                    seen = seen.union(frontier);
+                    d += 1;
+                }
+                d.saturating_sub(1)
+            };
+            let mut dist = Vec::new();
+            let eccentricity: Vec<u32> =
+                (0..n).map(|v| sweep(S::singleton(v), &mut dist)).collect();
+            let least = eccentricity.iter().copied().min().unwrap_or(0);
+            let diameter = eccentricity.iter().copied().max().unwrap_or(0) as usize;
+            let centre = (0..n)
+                .filter(|&v| eccentricity[v] == least)
+                .fold(S::empty(), |set, v| set.with(v));
+            sweep(centre, &mut dist);
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            order.sort_by_key(|&v| (dist[v as usize], v));
+            HostCentre {
+                centre,
+                order,
+                near_square: 4 * n >= diameter * diameter,
+            }
+        })
     }
 
     /// The signed offset at index `i` (`+d` at `2i`, `-d` at `2i + 1`).

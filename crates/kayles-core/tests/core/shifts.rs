@@ -3,7 +3,9 @@
 //! degree counted vertex by vertex, on random graphs whose edges take at most four
 //! offsets (grids numbered row by row are such graphs), one and two words wide; the twin
 //! squares by shifts (`Host::twin_squares_by_shifts`) against the pairs found vertex by
-//! vertex; and the search on them against the definition.
+//! vertex; the centre-first order by bit-sliced distances (`arc::centre_first_order`)
+//! against the one by a distance per vertex and a sort; and the search on them against
+//! the definition.
 
 use kayles_core::bits::Bits;
 use kayles_core::vertex_game::{Host, MAX_SHIFT_OFFSETS};
@@ -255,4 +257,120 @@ fn search_on_few_offset_graphs_equals_the_definition() {
             && node::Solver::new().nimber(&graph) == Ok(brute::node_kayles(&graph, full))
     }
     crate::arbitrary::check(200, prop as fn(Small) -> bool);
+}
+
+/// The centre-first order of every component of `sets` by bit-sliced distances against
+/// the order by a distance per vertex and a sort; how many components were compared.
+fn centre_first_agrees<S: Bits>(g: &Graph, sets: &[S]) -> Result<usize, String> {
+    let host = Host::<S>::new(g);
+    let mut compared = 0;
+    for &set in sets {
+        let mut pieces = Vec::new();
+        host.split_into(set, &mut pieces, |_| true);
+        for piece in pieces {
+            let sliced = arc::centre_first_order(&host, piece, false);
+            let plain = arc::centre_first_order(&host, piece, true);
+            if sliced != plain {
+                return Err(format!("{piece:?}: {sliced:?} against {plain:?}"));
+            }
+            if sliced.len() != piece.count() as usize {
+                return Err(format!("{piece:?}: {sliced:?} is not the component"));
+            }
+            compared += 1;
+        }
+    }
+    Ok(compared)
+}
+
+#[test]
+fn centre_first_by_slices_equals_the_order_by_sorted_distances() {
+    fn prop(case: Case) -> bool {
+        let (small, sets) = &case.narrow;
+        let (wide, wide_sets) = &case.wide;
+        centre_first_agrees(small, sets).is_ok() && centre_first_agrees(wide, wide_sets).is_ok()
+    }
+    crate::arbitrary::check(300, prop as fn(Case) -> bool);
+}
+
+/// On grids: whole rectangles (3 x 16 and 9 x 14 reach distances of 17 and 21, five bit
+/// planes) and random regions of them.
+#[test]
+fn centre_first_by_slices_on_grid_regions() {
+    let mut g = Gen::new(100);
+    let mut compared = 0;
+    for spec in [
+        "grid:5x8",
+        "grid:4x11",
+        "grid:3x16",
+        "grid:6x7",
+        "grid:2x30",
+        "grid:1x64",
+    ] {
+        let grid = families::build(spec).unwrap();
+        let n = grid.order();
+        let mut sets: Vec<u64> = random_sets(&mut g, n, 300);
+        // Denser regions too (fewer holes: long components).
+        sets.extend(
+            random_sets::<u64>(&mut g, n, 300)
+                .chunks(2)
+                .map(|w| w[0] | w.get(1).copied().unwrap_or(0)),
+        );
+        compared += centre_first_agrees(&grid, &sets).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    }
+    for spec in ["grid:9x14", "grid:3x40", "grid:2x64"] {
+        let grid = families::build(spec).unwrap();
+        let sets: Vec<u128> = random_sets(&mut g, grid.order(), 200);
+        compared += centre_first_agrees(&grid, &sets).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    }
+    assert!(compared > 1000, "{compared}");
+    // The sliced order is the one the search takes on a grid (it goes by shifts), and it
+    // puts the centre first on a rectangle: on 3 x 15 the centre cell, then the rest of
+    // columns 6 to 8.
+    let grid = families::build("grid:3x15").unwrap();
+    let host = Host::<u64>::new(&grid);
+    assert!(host.by_shifts());
+    let order = arc::centre_first_order(&host, u64::prefix(45), false);
+    assert_eq!(order[0], 22);
+    let mut ring: Vec<u32> = order[..9].to_vec();
+    ring.sort_unstable();
+    assert_eq!(ring, [6, 7, 8, 21, 22, 23, 36, 37, 38]);
+}
+
+/// `Host::centre` on grid rectangles: the middle cell (or cells) of least eccentricity,
+/// every vertex ranked by distance from them, and near square as `4 n >= diameter^2`.
+#[test]
+fn host_centres_of_grid_rectangles() {
+    for (rows, cols, centre, near_square) in [
+        (5, 7, vec![17], true),
+        (4, 9, vec![13, 22], true),
+        (3, 9, vec![13], true),
+        (3, 10, vec![14, 15], false),
+        (3, 15, vec![22], false),
+        (6, 7, vec![17, 24], true),
+    ] {
+        let grid = families::build(&format!("grid:{rows}x{cols}")).unwrap();
+        let host = Host::<u64>::new(&grid);
+        let found = host.centre();
+        assert_eq!(
+            found.centre.iter().collect::<Vec<_>>(),
+            centre,
+            "{rows} x {cols}"
+        );
+        assert_eq!(found.near_square, near_square, "{rows} x {cols}");
+        // Ranked by grid distance from the nearest centre cell, then by number.
+        let distance = |v: u32| {
+            let (r, c) = (v as i64 / cols as i64, v as i64 % cols as i64);
+            centre
+                .iter()
+                .map(|&w| {
+                    let (wr, wc) = (w as i64 / cols as i64, w as i64 % cols as i64);
+                    (r - wr).abs() + (c - wc).abs()
+                })
+                .min()
+                .unwrap()
+        };
+        let mut expected: Vec<u32> = (0..(rows * cols) as u32).collect();
+        expected.sort_by_key(|&v| (distance(v), v));
+        assert_eq!(found.order, expected, "{rows} x {cols}");
+    }
 }
