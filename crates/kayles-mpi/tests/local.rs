@@ -376,6 +376,8 @@ fn publications_go_into_the_memo_only_while_the_search_runs() {
         let mut node = Node::start(t1, options(6, 1 << 20)).unwrap();
         let remote = node.remote();
         node.begin(0);
+        // Rank 0 is in search 0 too.
+        wait.recv().unwrap();
         remote.publish(MemoTable::Symmetric, &[0b1011], Record::decided(1, false));
         // Rank 0 has reported search 0: this one comes between its searches.
         wait.recv().unwrap();
@@ -396,6 +398,7 @@ fn publications_go_into_the_memo_only_while_the_search_runs() {
         }
     };
     node.begin(0);
+    go.send(()).unwrap();
     until("the first publication", &|| node.publications() == (1, 0));
     assert_eq!(memo.len(), 1);
     node.report(0, 1, 0, 0);
