@@ -327,16 +327,18 @@ fn centre_first_plain<S: Bits>(host: &Host<S>, component: S, prep: &mut MovePrep
     let (dp, rest) = prep.numbers.split_at_mut(n);
     let (dq, rest) = rest.split_at_mut(n);
     let (dr, ds) = rest.split_at_mut(n);
-    let p = distances(host, component, start, dp);
-    let q = distances(host, component, p, dp);
-    distances(host, component, q, dq);
+    let distances =
+        |from: usize, dist: &mut [u32]| host.distances(S::singleton(from), component, dist).0;
+    let p = distances(start, dp);
+    let q = distances(p, dp);
+    distances(q, dq);
     let middle = component
         .iter()
         .min_by_key(|&v| (dp[v].abs_diff(dq[v]), dp[v] + dq[v], v))
         .unwrap_or(start);
-    let r = distances(host, component, middle, dr);
-    let s = distances(host, component, r, dr);
-    distances(host, component, s, ds);
+    let r = distances(middle, dr);
+    let s = distances(r, dr);
+    distances(s, ds);
     // One packed key per vertex (distances and numbers are below 2^20), sorted as
     // integers: the order of `(|dp - dq| + |dr - ds|, |dp - dq|, v)`.
     prep.keys.clear();
@@ -350,28 +352,6 @@ fn centre_first_plain<S: Bits>(host: &Host<S>, component: S, prep: &mut MovePrep
         .extend(prep.keys.iter().map(|&k| (k & ((1 << 21) - 1)) as u32));
 }
 
-/// Writes into `dist[v]` the distance from `from` to each vertex `v` of `component`
-/// (breadth first, a frontier at a time); returns a vertex at the greatest distance.
-fn distances<S: Bits>(host: &Host<S>, component: S, from: usize, dist: &mut [u32]) -> usize {
-    let mut seen = S::singleton(from);
-    let mut frontier = seen;
-    let mut d = 0;
-    let mut last = from;
-    while let Some(v) = frontier.first() {
-        last = v;
-        for v in frontier.iter() {
-            dist[v] = d;
-        }
-        frontier = host
-            .neighbours_of_set(frontier)
-            .intersection(component)
-            .difference(seen);
-        seen = seen.union(frontier);
-        d += 1;
-    }
-    last
-}
-
 /// Bit planes of a small counter per vertex: plane `j` holds the vertices whose counter
 /// has bit `j` (distances on a host with word shifts are below 128, their sums below 256).
 type Planes<S> = [S; 8];
@@ -382,9 +362,9 @@ fn xor<S: Bits>(a: S, b: S) -> S {
     a.union(b).difference(a.intersection(b))
 }
 
-/// The sweep of [`distances`] from `from`, with each frontier added to `planes` (emptied
-/// first) at its distance when `COUNT`; returns the first vertex of the last frontier (the
-/// vertex [`distances`] returns) and the greatest distance.
+/// The sweep of [`Host::distances`] from `from`, with each frontier added to `planes`
+/// (emptied first) at its distance when `COUNT`; returns the first vertex of the last
+/// frontier and the greatest distance (what [`Host::distances`] returns).
 #[inline]
 fn sweep<S: Bits, const COUNT: bool>(
     host: &Host<S>,

@@ -251,29 +251,18 @@ impl<S: Bits> Host<S> {
     pub fn centre(&self) -> &HostCentre<S> {
         self.centre.get_or_init(|| {
             let n = self.order();
-            let sweep = |from: S, dist: &mut Vec<u32>| {
-                dist.clear();
-                dist.resize(n, u32::MAX);
-                let (mut seen, mut frontier, mut d) = (from, from, 0);
-                while !frontier.is_empty() {
-                    for v in frontier.iter() {
-                        dist[v] = d;
-                    }
-                    frontier = self.neighbours_of_set(frontier).difference(seen);
-                    seen = seen.union(frontier);
-                    d += 1;
-                }
-                d.saturating_sub(1)
-            };
-            let mut dist = Vec::new();
-            let eccentricity: Vec<u32> =
-                (0..n).map(|v| sweep(S::singleton(v), &mut dist)).collect();
+            let all = S::prefix(n);
+            let mut dist = vec![0; n];
+            let eccentricity: Vec<u32> = (0..n)
+                .map(|v| self.distances(S::singleton(v), all, &mut dist).1)
+                .collect();
             let least = eccentricity.iter().copied().min().unwrap_or(0);
             let diameter = eccentricity.iter().copied().max().unwrap_or(0) as usize;
             let centre = (0..n)
                 .filter(|&v| eccentricity[v] == least)
                 .fold(S::empty(), |set, v| set.with(v));
-            sweep(centre, &mut dist);
+            dist.fill(u32::MAX);
+            self.distances(centre, all, &mut dist);
             let mut order: Vec<u32> = (0..n as u32).collect();
             order.sort_by_key(|&v| (dist[v as usize], v));
             HostCentre {
@@ -282,6 +271,29 @@ impl<S: Bits> Host<S> {
                 near_square: 4 * n >= diameter * diameter,
             }
         })
+    }
+
+    /// Writes into `dist[v]` the breadth-first distance from the set `from` to each vertex
+    /// `v` of `within` that a path inside `within` reaches (the other entries untouched);
+    /// returns the first vertex of the last frontier and the greatest distance.
+    pub fn distances(&self, from: S, within: S, dist: &mut [u32]) -> (usize, u32) {
+        let mut seen = from;
+        let mut frontier = from;
+        let mut d = 0;
+        let mut last = (0, 0);
+        while let Some(v) = frontier.first() {
+            last = (v, d);
+            for v in frontier.iter() {
+                dist[v] = d;
+            }
+            frontier = self
+                .neighbours_of_set(frontier)
+                .intersection(within)
+                .difference(seen);
+            seen = seen.union(frontier);
+            d += 1;
+        }
+        last
     }
 
     /// The signed offset at index `i` (`+d` at `2i`, `-d` at `2i + 1`).
