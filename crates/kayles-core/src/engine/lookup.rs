@@ -35,6 +35,12 @@ pub(super) struct Pending {
 }
 
 impl Pending {
+    /// Whether a store under these keys puts the record somewhere in the shared memo
+    /// (some key was made: not with [`MemoKey::Exact`], nor for a game without keys).
+    pub(super) fn stores(&self) -> bool {
+        self.symmetry.is_some() || self.shape.is_some() || self.canonical.is_some()
+    }
+
     /// The key under which the component has a home in a search spread over processes
     /// (engine/remote.rs): the host-symmetry key, else the canonical code, else the shape
     /// code (every process builds the same host, so keys agree).
@@ -69,8 +75,9 @@ impl Pending {
 /// What the layers in front of the search found for a component that the exact cache
 /// could not settle.
 pub(super) enum Lookup<P> {
-    /// The question is settled by this record (what every layer consulted knew).
-    Settled(Record),
+    /// The question is settled by this record (what every layer consulted knew); true when
+    /// the shared memo's entry under the cheap key settled it (so the memo holds the fact).
+    Settled(Record, bool),
     /// The game reduced the component to a smaller position (perhaps of several
     /// components) of the same value. Whatever is learnt of it goes under `Pending`'s keys.
     Reduced(P, Pending),
@@ -298,7 +305,7 @@ impl<G: Game> Engine<'_, '_, G> {
         let (mut record, mut pending) = self.cheap_lookup(component, known);
         if settles(record) {
             self.drop_pending(pending);
-            return Lookup::Settled(record);
+            return Lookup::Settled(record, true);
         }
         let layers = Layers {
             known_pieces: config.known_pieces,
@@ -313,12 +320,12 @@ impl<G: Game> Engine<'_, '_, G> {
                 Simplified::Known(v) => {
                     self.state.stats.known_hits += 1;
                     self.drop_pending(pending);
-                    return Lookup::Settled(Record::known(v));
+                    return Lookup::Settled(Record::known(v), false);
                 }
                 Simplified::Mirror => {
                     self.state.stats.mirror_hits += 1;
                     self.drop_pending(pending);
-                    return Lookup::Settled(Record::known(0));
+                    return Lookup::Settled(Record::known(0), false);
                 }
                 Simplified::Reduced(smaller) => {
                     self.state.stats.reductions += 1;
@@ -332,7 +339,7 @@ impl<G: Game> Engine<'_, '_, G> {
             // Stored under the cheap key, which missed; the canonical code has it.
             pending.canonical = None;
             self.store(pending, record);
-            return Lookup::Settled(record);
+            return Lookup::Settled(record, false);
         }
         Lookup::Search(record, pending)
     }

@@ -45,7 +45,7 @@ impl<G: Game> Engine<'_, '_, G> {
             return 0;
         }
         let pending = match self.look_up(component, known, |r| r.value().is_some()) {
-            Lookup::Settled(record) => return record.value().unwrap_or_default(),
+            Lookup::Settled(record, _) => return record.value().unwrap_or_default(),
             Lookup::Reduced(smaller, pending) => {
                 let v = self.xor_of_components(smaller);
                 self.store(pending, Record::known(v));

@@ -45,6 +45,13 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
+/// A win proved by a search of fewer positions than this (the node alone, settled by its
+/// options' lookups; or found in the shared memo) goes into the shared memo only, not
+/// into the exact cache. (Cram 4 x 11, one thread: the exact cache's peak 128 MiB ->
+/// 32 MiB, 259 -> 93 MiB of RSS, no more CPU; docs/performance.md, the seventh Cram
+/// round.)
+const CHEAP_WIN_POSITIONS: u64 = 2;
+
 /// How many options [`option_wins`](Engine::option_wins) makes before it first looks them
 /// up; each further batch is twice the one before. (Cram 3 x 14 on one thread: a node that
 /// the lookups win is won, on average, at its ninth option of 26 in vertex order; with
@@ -119,15 +126,21 @@ impl<G: Game> Engine<'_, '_, G> {
             None => {}
         }
         match self.look_up(component, known, |r| r.wins(heap).is_some()) {
-            Lookup::Settled(record) => {
-                self.remember(component.clone(), record);
+            Lookup::Settled(record, from_memo) => {
+                // Heaps known to win, found in the shared memo under the cheap key: left
+                // there (see `CHEAP_WIN_POSITIONS`).
+                if !(from_memo && record.value().is_none()) {
+                    self.remember(component.clone(), record);
+                }
                 record.wins(heap).unwrap_or(false)
             }
             Lookup::Reduced(smaller, pending) => {
+                let before = self.state.stats.positions;
                 let win = self.position_wins(smaller, heap);
                 let record = Record::decided(heap, win);
+                let stored = pending.stores();
                 self.store(pending, record);
-                self.remember(component.clone(), record);
+                self.remember_unless_cheap(component, record, stored, before);
                 win
             }
             Lookup::Search(record, pending) => {
@@ -176,6 +189,7 @@ impl<G: Game> Engine<'_, '_, G> {
         if self.stopped() || self.cancelled() {
             return false;
         }
+        let before = self.state.stats.positions;
         self.count_position();
         self.state.depth += 1;
         let mut win = self.option_wins(component, heap);
@@ -191,8 +205,26 @@ impl<G: Game> Engine<'_, '_, G> {
         }
         let record = Record::decided(heap, win);
         self.store_under(pending, record);
-        self.remember(component.clone(), record);
+        self.remember_unless_cheap(component, record, pending.stores(), before);
         win
+    }
+
+    /// Puts `record` (what the search learned about `component` since the position count
+    /// was `before`) into the exact cache, unless it is a cheap win that the shared memo
+    /// holds (`stored`): heaps known to win, proved by a search of fewer than
+    /// [`CHEAP_WIN_POSITIONS`] positions. Those come back from the shared memo under the
+    /// component's key, so the exact cache keeps to the nimbers and the costlier facts.
+    fn remember_unless_cheap(
+        &mut self,
+        component: &G::Position,
+        record: Record,
+        stored: bool,
+        before: u64,
+    ) {
+        let cheap = self.state.stats.positions - before < CHEAP_WIN_POSITIONS;
+        if !(stored && cheap && record.value().is_none()) {
+            self.remember(component.clone(), record);
+        }
     }
 
     /// Whether a heap move wins: `component + *q` is a loss for some `q < heap`, that is,

@@ -108,3 +108,58 @@ fn both_methods_equal_definition_on_every_graph_on_7_vertices() {
         }
     }
 }
+
+/// Cram regions, where the exact cache leaves cheap wins to the shared memo (a win its
+/// node proved alone, or one the shared memo answered, is not copied into the exact cache):
+/// every region of the 4 x 4 and 3 x 5 grids, searched as vertex sets of the grid under its
+/// host symmetry by one solver each (so later regions reuse what earlier ones stored), with
+/// the default exact cache and with one so small that it is emptied over and over, against
+/// the subset table (itself checked against the definition in `corpus.rs`) and the plain
+/// search.
+#[test]
+fn cheap_wins_left_to_the_shared_memo_keep_cram_exact() {
+    use kayles_core::table::SubsetTable;
+    use kayles_core::{families, VertexSet};
+    for spec in ["grid:4x4", "grid:3x5"] {
+        let g = families::build(spec).unwrap();
+        let symmetry = families::host_symmetry(spec).unwrap();
+        let table = SubsetTable::compute_game(&g, GameKind::Arc).unwrap();
+        let mut solvers: Vec<GameSolver> = [1 << 30, 1 << 12]
+            .into_iter()
+            .map(|exact_cache_bytes| {
+                let mut solver = GameSolver::new(
+                    GameKind::Arc,
+                    SearchConfig {
+                        threads: 1,
+                        exact_cache_bytes,
+                        ..SearchConfig::default()
+                    },
+                );
+                solver.set_host_symmetry(symmetry.clone());
+                solver
+            })
+            .collect();
+        let mut plain = GameSolver::new(GameKind::Arc, SearchConfig::plain());
+        for mask in 0..1u64 << g.order() {
+            let set =
+                VertexSet::from_vertices(g.order(), (0..g.order()).filter(|v| mask >> v & 1 == 1));
+            let want = u32::from(table.nimber(mask));
+            for solver in solvers.iter_mut() {
+                assert_eq!(
+                    solver.nimber_of_subset(&g, &set),
+                    Ok(want),
+                    "{spec} subset {mask:#b}"
+                );
+            }
+            // The plain search on a sample (it keeps no memo across graphs).
+            if mask % 37 == 0 {
+                let (sub, _) = g.induced_subgraph(&set);
+                assert_eq!(
+                    plain.nimber(&sub),
+                    Ok(want),
+                    "{spec} subset {mask:#b}: plain"
+                );
+            }
+        }
+    }
+}
