@@ -72,8 +72,12 @@ pub struct Options {
     /// The longest nap of the communication thread while a search runs and no reply is
     /// awaited, in microseconds (at least 20 is used; [`POLL_MAX_US`]).
     pub poll_max_us: u64,
-    /// Whether [`Node::end`] writes the rank's [`Node::profile`] line to standard error
-    /// after each search (for measurements: `KAYLES_MPI_PROFILE`, docs/scale-out.md).
+    /// Whether a node that deferred options claimed elsewhere asks about them again
+    /// before each of its later options (`kayles_core::engine::Remote::rechecks`;
+    /// docs/scale-out.md, "The work beyond one process's").
+    pub rechecks: bool,
+    /// Whether [`Node::end`] takes the rank's [`Node::profile`] line after each search
+    /// ([`Ended::profile`]; for measurements: `KAYLES_MPI_PROFILE`, docs/scale-out.md).
     pub profile: bool,
 }
 
@@ -90,6 +94,7 @@ impl Default for Options {
             patience: Duration::from_secs(20),
             local_home: true,
             poll_max_us: POLL_MAX_US,
+            rechecks: true,
             profile: false,
         }
     }
@@ -262,6 +267,10 @@ pub struct Ended<E> {
     pub value: Result<u32, E>,
     /// On rank 0: every rank's counters for this search, by rank (empty elsewhere).
     pub reports: Vec<Report>,
+    /// With [`Options::profile`]: this rank's [`Node::profile`] line, taken once the
+    /// search had ended on rank 0 and before this rank reported (the front end prints
+    /// it).
+    pub profile: Option<String>,
 }
 
 /// Why a spread search could not go on.
@@ -451,6 +460,8 @@ pub struct Exchange {
     publish_order: usize,
     /// [`Options::publish_recurring`].
     publish_recurring: usize,
+    /// [`Options::rechecks`].
+    rechecks: bool,
     /// Components of fewer vertices are published whatever their cost, in the current
     /// search ([`Node::set_root_order`]).
     recurring_order: AtomicU64,
@@ -548,6 +559,10 @@ impl Remote for Exchange {
         let bucket = BENEATH.iter().position(|&b| n < b).unwrap_or(BENEATH.len());
         p.beneath[k][bucket].fetch_add(1, Relaxed);
         p.beneath_sum[k].fetch_add(n, Relaxed);
+    }
+
+    fn rechecks(&self) -> bool {
+        self.rechecks
     }
 
     fn leaf_min_order(&self) -> usize {
@@ -729,6 +744,7 @@ impl Node {
             max_min_order: options.min_order,
             publish_order: options.publish_order,
             publish_recurring: options.publish_recurring,
+            rechecks: options.rechecks,
             recurring_order: AtomicU64::new(0),
         });
         let node = Node {
@@ -898,8 +914,8 @@ impl Node {
     ///    ([`found_value`](Self::found_value)) in place of its own search *stopped* for
     ///    it, never in place of any other error (which is its answer);
     /// 3. rank 0 ends the search on every rank ([`finish`](Self::finish));
-    /// 4. with [`Options::profile`], the rank writes its [`profile`](Self::profile)
-    ///    line to standard error;
+    /// 4. with [`Options::profile`], the rank takes its [`profile`](Self::profile)
+    ///    line ([`Ended::profile`]);
     /// 5. every rank reports its counters ([`report`](Self::report)), and rank 0
     ///    gathers them ([`collect`](Self::collect)).
     ///
@@ -922,9 +938,7 @@ impl Node {
         if self.rank == 0 {
             self.finish(search);
         }
-        if self.profile {
-            eprintln!("kayles-mpi profile: {}", self.profile());
-        }
+        let profile = self.profile.then(|| self.profile());
         self.report(
             search,
             counters.positions,
@@ -936,7 +950,11 @@ impl Node {
         } else {
             Vec::new()
         };
-        Ok(Ended { value, reports })
+        Ok(Ended {
+            value,
+            reports,
+            profile,
+        })
     }
 
     /// After search `search` (finished or stopped): this rank's counters since its last

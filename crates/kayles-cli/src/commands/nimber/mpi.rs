@@ -130,8 +130,8 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         patience: Duration::from_secs(20),
         local_home: env_or("KAYLES_MPI_LOCAL_HOME", 1u8)? != 0,
         poll_max_us: env_or("KAYLES_MPI_POLL_US", kayles_mpi::POLL_MAX_US)?,
-        // Every rank's own line after each search (docs/scale-out.md, "Where a rank's
-        // time goes").
+        rechecks: env_or("KAYLES_MPI_RECHECK", 1u8)? != 0,
+        // Every rank's own line after each search, printed below.
         profile: std::env::var_os("KAYLES_MPI_PROFILE").is_some(),
     };
     let mut node = Node::start(mpi.transport(), options).map_err(anyhow::Error::msg)?;
@@ -185,6 +185,10 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         let ended = node
             .end(search, answer, stopped, counters)
             .map_err(anyhow::Error::msg)?;
+        if let Some(line) = &ended.profile {
+            // Every rank's own line (docs/scale-out.md, "Where a rank's time goes").
+            eprintln!("kayles-mpi profile: {line}");
+        }
         search += 1;
         if rank != 0 {
             // Its search was stopped once rank 0 had the value: nothing to say. Any other
