@@ -30,7 +30,7 @@ pub mod solve;
 pub mod wire;
 
 pub use node::{
-    share_order, Exchange, Failure, Node, Options, Report, Transport, LEAF_MIN_ORDER, MIN_ORDER,
-    MIN_SHARED_ORDER, PAY_POSITIONS, POLL_MAX_US, PUBLISH_ORDER, PUBLISH_RECURRING, PUBLISH_WORK,
-    ROOT_MARGIN,
+    share_order, Counters, Ended, Exchange, Failure, Node, Options, Report, Transport,
+    LEAF_MIN_ORDER, MIN_ORDER, MIN_SHARED_ORDER, PAY_POSITIONS, POLL_MAX_US, PUBLISH_ORDER,
+    PUBLISH_RECURRING, PUBLISH_WORK, ROOT_MARGIN,
 };

@@ -11,7 +11,8 @@
 //! whose search it stops; rank 0, once it has a value (its own or that one), sends Stop
 //! to every rank ([`Node::finish`]), which stops their search (its stop flag goes up);
 //! every rank then reports its counters to rank 0
-//! ([`Node::report`]), which waits for them all ([`Node::collect`]). At the start every
+//! ([`Node::report`]), which waits for them all ([`Node::collect`]); [`Node::end`] is
+//! that end of a search, written once for every caller. At the start every
 //! rank sends rank 0 a fingerprint of its build and command, and rank 0 refuses a run
 //! whose ranks differ; at the end rank 0 sends Quit and waits for every Bye.
 
@@ -71,6 +72,13 @@ pub struct Options {
     /// The longest nap of the communication thread while a search runs and no reply is
     /// awaited, in microseconds (at least 20 is used; [`POLL_MAX_US`]).
     pub poll_max_us: u64,
+    /// Whether a node that deferred options claimed elsewhere asks about them again
+    /// before each of its later options (`kayles_core::engine::Remote::rechecks`;
+    /// docs/scale-out.md, "The work beyond one process's").
+    pub rechecks: bool,
+    /// Whether [`Node::end`] takes the rank's [`Node::profile`] line after each search
+    /// ([`Ended::profile`]; for measurements: `KAYLES_MPI_PROFILE`, docs/scale-out.md).
+    pub profile: bool,
 }
 
 impl Default for Options {
@@ -86,6 +94,8 @@ impl Default for Options {
             patience: Duration::from_secs(20),
             local_home: true,
             poll_max_us: POLL_MAX_US,
+            rechecks: true,
+            profile: false,
         }
     }
 }
@@ -235,6 +245,32 @@ impl Report {
             busy: w[7],
         }
     }
+}
+
+/// A rank's solver's counters at the end of a search, as [`Node::end`] reports them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Positions its search searched.
+    pub positions: u64,
+    /// Positions its dense leaf visited.
+    pub leaf_positions: u64,
+    /// Entries in its shared memo.
+    pub memo_entries: u64,
+}
+
+/// How a search ended on a rank ([`Node::end`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ended<E> {
+    /// The value, or the error. On rank 0, a value another rank found first in place of
+    /// its own search stopped for it; on the other ranks, a search that rank 0 ended is
+    /// the search's stopped error.
+    pub value: Result<u32, E>,
+    /// On rank 0: every rank's counters for this search, by rank (empty elsewhere).
+    pub reports: Vec<Report>,
+    /// With [`Options::profile`]: this rank's [`Node::profile`] line, taken once the
+    /// search had ended on rank 0 and before this rank reported (the front end prints
+    /// it).
+    pub profile: Option<String>,
 }
 
 /// Why a spread search could not go on.
@@ -424,6 +460,8 @@ pub struct Exchange {
     publish_order: usize,
     /// [`Options::publish_recurring`].
     publish_recurring: usize,
+    /// [`Options::rechecks`].
+    rechecks: bool,
     /// Components of fewer vertices are published whatever their cost, in the current
     /// search ([`Node::set_root_order`]).
     recurring_order: AtomicU64,
@@ -521,6 +559,10 @@ impl Remote for Exchange {
         let bucket = BENEATH.iter().position(|&b| n < b).unwrap_or(BENEATH.len());
         p.beneath[k][bucket].fetch_add(1, Relaxed);
         p.beneath_sum[k].fetch_add(n, Relaxed);
+    }
+
+    fn rechecks(&self) -> bool {
+        self.rechecks
     }
 
     fn leaf_min_order(&self) -> usize {
@@ -643,6 +685,8 @@ pub struct Node {
     patience: Duration,
     /// Counters already reported, so that each report covers one search.
     reported: Report,
+    /// [`Options::profile`].
+    profile: bool,
 }
 
 impl Node {
@@ -700,6 +744,7 @@ impl Node {
             max_min_order: options.min_order,
             publish_order: options.publish_order,
             publish_recurring: options.publish_recurring,
+            rechecks: options.rechecks,
             recurring_order: AtomicU64::new(0),
         });
         let node = Node {
@@ -713,6 +758,7 @@ impl Node {
             comm: Some(handle),
             patience: options.patience,
             reported: Report::default(),
+            profile: options.profile,
         };
         node.handshake()?;
         Ok(node)
@@ -854,6 +900,61 @@ impl Node {
     /// ([`found`](Self::found)), if its message stopped this rank's search.
     pub fn found_value(&self, search: u32) -> Option<u32> {
         lock(&self.shared.found).get(&(search + 1)).copied()
+    }
+
+    /// The end of search `search` on this rank, whose own search gave `outcome`
+    /// (`stopped` says whether an error is the search stopped by its stop flag, rather
+    /// than one that failed), with its solver's `counters`. The one end-of-search
+    /// protocol of every rank (the command line's MPI route and [`crate::solve`] both
+    /// end their searches here):
+    ///
+    /// 1. a rank other than 0 whose search ended with the value tells rank 0
+    ///    ([`found`](Self::found));
+    /// 2. rank 0 takes the value that another rank found first
+    ///    ([`found_value`](Self::found_value)) in place of its own search *stopped* for
+    ///    it, never in place of any other error (which is its answer);
+    /// 3. rank 0 ends the search on every rank ([`finish`](Self::finish));
+    /// 4. with [`Options::profile`], the rank takes its [`profile`](Self::profile)
+    ///    line ([`Ended::profile`]);
+    /// 5. every rank reports its counters ([`report`](Self::report)), and rank 0
+    ///    gathers them ([`collect`](Self::collect)).
+    ///
+    /// A rank lost while rank 0 gathers is the [`Failure`].
+    pub fn end<E>(
+        &mut self,
+        search: u32,
+        outcome: Result<u32, E>,
+        stopped: impl FnOnce(&E) -> bool,
+        counters: Counters,
+    ) -> Result<Ended<E>, Failure> {
+        let value = match outcome {
+            Ok(value) => {
+                self.found(search, value);
+                Ok(value)
+            }
+            Err(e) if self.rank == 0 && stopped(&e) => self.found_value(search).ok_or(e),
+            Err(e) => Err(e),
+        };
+        if self.rank == 0 {
+            self.finish(search);
+        }
+        let profile = self.profile.then(|| self.profile());
+        self.report(
+            search,
+            counters.positions,
+            counters.leaf_positions,
+            counters.memo_entries,
+        );
+        let reports = if self.rank == 0 {
+            self.collect(search)?
+        } else {
+            Vec::new()
+        };
+        Ok(Ended {
+            value,
+            reports,
+            profile,
+        })
     }
 
     /// After search `search` (finished or stopped): this rank's counters since its last

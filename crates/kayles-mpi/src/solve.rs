@@ -3,7 +3,7 @@
 //! and gathers every rank's counters ([`nimbers`]). The command line's MPI route and the
 //! tests share it.
 
-use crate::node::{Failure, Node, Report};
+use crate::node::{Counters, Ended, Failure, Node};
 use kayles_core::engine::SearchError;
 use kayles_core::game::GameSolver;
 use kayles_core::symmetry::HostSymmetry;
@@ -18,21 +18,16 @@ pub fn join(node: &Node, solver: &mut GameSolver) -> bool {
     solver.memo_handle().set_remote(node.remote())
 }
 
-/// What one search gave on this rank.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Searched {
-    /// The value, or the error (on ranks other than 0, a search that rank 0 ended is
-    /// [`SearchError::Stopped`]).
-    pub value: Result<u32, SearchError>,
-    /// On rank 0: every rank's counters for this search, by rank.
-    pub reports: Vec<Report>,
-}
+/// What one search gave on this rank: its value, or its error (on ranks other than 0,
+/// a search that rank 0 ended is [`SearchError::Stopped`]), and on rank 0 every rank's
+/// counters for it, by rank.
+pub type Searched = Ended<SearchError>;
 
 /// Search number `search` of the run: `run` on this rank's solver (joined by [`join`],
-/// and set up for the search's graph: its host symmetry),
-/// then, on rank 0, the end of the search on every rank and their counters. A rank
-/// other than 0 whose search ends with its value first tells rank 0 ([`Node::found`]),
-/// which then keeps that value.
+/// and set up for the search's graph: its host symmetry), then the end of the search on
+/// every rank ([`Node::end`]: a rank other than 0 whose search ends with its value first
+/// tells rank 0, which then keeps that value in place of its own search stopped for it;
+/// rank 0 gathers every rank's counters).
 pub fn search(
     node: &mut Node,
     solver: &mut GameSolver,
@@ -40,33 +35,14 @@ pub fn search(
     run: impl FnOnce(&mut GameSolver) -> Result<u32, SearchError>,
 ) -> Result<Searched, Failure> {
     node.begin(search);
-    let mut value = run(solver);
-    match value {
-        // Another rank had the value first: rank 0's search was stopped for it.
-        Err(SearchError::Stopped) if node.rank() == 0 => {
-            if let Some(found) = node.found_value(search) {
-                value = Ok(found);
-            }
-        }
-        Ok(v) => node.found(search, v),
-        Err(_) => {}
-    }
-    if node.rank() == 0 {
-        node.finish(search);
-    }
+    let value = run(solver);
     let stats = solver.stats();
-    node.report(
-        search,
-        stats.positions,
-        stats.leaf_positions,
-        stats.shared_entries,
-    );
-    let reports = if node.rank() == 0 {
-        node.collect(search)?
-    } else {
-        Vec::new()
+    let counters = Counters {
+        positions: stats.positions,
+        leaf_positions: stats.leaf_positions,
+        memo_entries: stats.shared_entries,
     };
-    Ok(Searched { value, reports })
+    node.end(search, value, |e| *e == SearchError::Stopped, counters)
 }
 
 /// The nimber of each graph (with the host symmetry to set for it) on every rank; rank

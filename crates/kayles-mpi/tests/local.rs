@@ -360,6 +360,84 @@ fn a_value_found_first_by_another_rank_stops_rank_0_with_it() {
     one.join().unwrap();
 }
 
+/// The end of a search (`Node::end`, the one protocol of the command line and of
+/// `solve`): rank 0 takes the value another rank found first in place of its own search
+/// stopped for it, never in place of an error of its own, and keeps its own value; a
+/// rank other than 0 keeps what its search gave; rank 0 gathers every rank's counters
+/// (each search's share of the solver's running totals).
+#[test]
+fn the_end_of_a_search_takes_another_ranks_value_only_for_a_stopped_search() {
+    use kayles_core::engine::SearchError;
+    use kayles_mpi::Counters;
+    let too_large = SearchError::ComponentTooLarge {
+        order: 300,
+        max: 256,
+    };
+    let is_stopped = |e: &SearchError| *e == SearchError::Stopped;
+    let counters = |positions| Counters {
+        positions,
+        leaf_positions: 0,
+        memo_entries: 0,
+    };
+    let mut transports = ChannelTransport::ranks(2);
+    let t1 = transports.pop().unwrap();
+    let t0 = transports.pop().unwrap();
+    let one = std::thread::spawn(move || {
+        let mut node = Node::start(t1, options(6, 1 << 20)).unwrap();
+        let mut values = Vec::new();
+        let searches = [
+            (0, Ok(5), 10),
+            (1, Ok(3), 13),
+            (2, Err(SearchError::Stopped), 20),
+        ];
+        for (search, outcome, total) in searches {
+            node.begin(search);
+            let ended = node
+                .end(search, outcome, is_stopped, counters(total))
+                .unwrap();
+            assert!(ended.reports.is_empty(), "only rank 0 gathers");
+            values.push(ended.value);
+        }
+        node.close().unwrap();
+        values
+    });
+    let mut node = Node::start(t0, options(6, 1 << 20)).unwrap();
+    let waited = std::time::Instant::now();
+    let wait_for = |what: &str, done: &dyn Fn() -> bool| {
+        while !done() {
+            assert!(waited.elapsed() < Duration::from_secs(20), "{what}");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    };
+    // Search 0: stopped for rank 1's value, which it takes.
+    wait_for("rank 1's value of search 0", &|| {
+        node.found_value(0).is_some()
+    });
+    node.begin(0);
+    let ended = node
+        .end(0, Err(SearchError::Stopped), is_stopped, counters(20))
+        .unwrap();
+    assert_eq!(ended.value, Ok(5));
+    let positions: Vec<u64> = ended.reports.iter().map(|r| r.positions).collect();
+    assert_eq!(positions, [20, 10]);
+    // Search 1: rank 1 has its value, but rank 0's own search failed: the error stands.
+    wait_for("rank 1's value of search 1", &|| {
+        node.found_value(1).is_some()
+    });
+    node.begin(1);
+    let ended = node.end(1, Err(too_large.clone()), is_stopped, counters(45));
+    assert_eq!(ended.unwrap().value, Err(too_large));
+    // Search 2: rank 0's own value, rank 1 stopped.
+    node.begin(2);
+    let ended = node.end(2, Ok(7), is_stopped, counters(72)).unwrap();
+    assert_eq!(ended.value, Ok(7));
+    let positions: Vec<u64> = ended.reports.iter().map(|r| r.positions).collect();
+    assert_eq!(positions, [27, 7]);
+    node.close().unwrap();
+    let values = one.join().unwrap();
+    assert_eq!(values, [Ok(5), Ok(3), Err(SearchError::Stopped)]);
+}
+
 /// What another rank publishes goes into a rank's memo from its `begin` to its `report`
 /// only: between two searches the memo's host-symmetry table may still hold the last
 /// host's keys (the solver is set up for the next graph before `begin`), and a

@@ -91,6 +91,14 @@ pub trait Remote: Send + Sync {
         true
     }
 
+    /// Whether a node that has deferred options asks about them again before each of
+    /// its later options (*rechecks* them): one that its claimant has meanwhile proved
+    /// to lose ends the node there, as it ends the one-process search, instead of after
+    /// the speculative search of every later option. False by default.
+    fn rechecks(&self) -> bool {
+        false
+    }
+
     /// What an ask about a component of `order` vertices (`leaf`: for the dense leaf)
     /// bought: None when the home knew the answer, else the positions searched and the
     /// dense-leaf positions visited beneath it on this thread once it was claimed.
@@ -119,6 +127,10 @@ pub(super) struct DeferState {
     /// node: every answer given meanwhile is meaningless and none is kept (it counts as
     /// cancelled).
     pub(super) raised: bool,
+    /// Up for a recheck of a deferred option: the next ask is made whatever
+    /// [`Remote::ask_pays`] says (the option was deferred on an ask, which a recheck
+    /// repeats; searching it here instead is the second pass's part).
+    pub(super) forced: bool,
 }
 
 /// What [`Engine::remote_ask`] decided for a component about to be searched.
@@ -170,6 +182,7 @@ impl<G: Game> Engine<'_, '_, G> {
             record,
             tell: false,
         };
+        let forced = std::mem::take(&mut self.state.defer.forced);
         let Some(remote) = self.context.memo.tables.remote.get() else {
             return not_asked;
         };
@@ -190,7 +203,7 @@ impl<G: Game> Engine<'_, '_, G> {
         let Some((table, key)) = pending.shared_key(&self.state.codes) else {
             return not_asked;
         };
-        if !remote.ask_pays(order, leaf) {
+        if !forced && !remote.ask_pays(order, leaf) {
             return not_asked;
         }
         // A claimed component is deferred where its node can; else (a node's first
@@ -312,9 +325,45 @@ impl<G: Game> Engine<'_, '_, G> {
         found
     }
 
+    /// Asks again about the options of `deferred` (each deferred on a claim held
+    /// elsewhere): Some(the answer of the node) when one now loses (the node is won by
+    /// it) or the answer is meaningless (None); otherwise None, with the options now
+    /// known to win taken out of `deferred` and those still claimed elsewhere left in.
+    fn recheck(&mut self, deferred: &mut Vec<usize>, heap: u8) -> Option<Option<usize>> {
+        let mut i = 0;
+        while i < deferred.len() {
+            let c = deferred[i];
+            let super::context::Candidate { start, end, .. } = self.state.candidates[c];
+            self.state.defer.open = true;
+            self.state.defer.first = false;
+            self.state.defer.forced = true;
+            let win = self.sum_wins(start as usize..end as usize, heap);
+            self.state.defer.forced = false;
+            if std::mem::take(&mut self.state.defer.raised) {
+                i += 1;
+                continue;
+            }
+            if self.cancelled() || self.stopped() {
+                return Some(None);
+            }
+            if !win {
+                self.state.stats.cutoffs += 1;
+                return Some(Some(c));
+            }
+            deferred.remove(i);
+        }
+        None
+    }
+
     fn deferring_pass(&mut self, first: usize, last: usize, heap: u8) -> Option<usize> {
         let mut deferred = Vec::new();
+        let rechecks = self.remote().is_some_and(|r| r.rechecks());
         for c in first..last {
+            if rechecks && !deferred.is_empty() {
+                if let Some(found) = self.recheck(&mut deferred, heap) {
+                    return found;
+                }
+            }
             let super::context::Candidate { start, end, .. } = self.state.candidates[c];
             self.state.defer.open = c != first;
             self.state.defer.first = c == first;
@@ -386,6 +435,75 @@ mod tests {
         fn publish(&self, _: MemoTable, _: &[u64], proved: Record) {
             self.published.lock().unwrap().push(proved);
         }
+    }
+
+    /// A remote that answers the first ask about each question "another process holds
+    /// the claim" and grants the claim to every later one (the claimant gave it back with
+    /// nothing proved), and says whether nodes recheck their deferred options.
+    struct BusyOnce {
+        asked: Mutex<std::collections::HashSet<(Vec<u64>, u8)>>,
+        rechecks: bool,
+    }
+
+    impl Remote for BusyOnce {
+        fn min_order(&self) -> usize {
+            4
+        }
+
+        fn ask(&self, _: MemoTable, key: &[u64], heap: u8, _: bool) -> Answer {
+            if self.asked.lock().unwrap().insert((key.to_vec(), heap)) {
+                Answer::Busy
+            } else {
+                Answer::Search(Record::UNKNOWN)
+            }
+        }
+
+        fn done(&self, _: MemoTable, _: &[u64], _: u8, _: Option<Record>) {}
+
+        fn rechecks(&self) -> bool {
+            self.rechecks
+        }
+    }
+
+    /// With every claimed option deferred once, a node that rechecks its deferred options
+    /// takes each back before its next option: it searches the positions the one-process
+    /// search does, in its order, where without rechecks it searched the later options
+    /// first (the speculation of docs/scale-out.md, "The work beyond one process's"); both
+    /// give the one-process values.
+    #[test]
+    fn rechecked_deferrals_search_what_one_process_searches() {
+        let config = SearchConfig {
+            threads: 1,
+            ..SearchConfig::default()
+        };
+        let mut speculated = 0;
+        for name in ["petersen:10,2", "petersen:13,2", "grid:3x8", "grid:4x6"] {
+            let graph = families::build(name).unwrap();
+            let mut alone = Solver::with_config(config);
+            let value = alone.nimber(&graph).unwrap();
+            let positions = alone.stats().positions;
+            for rechecks in [false, true] {
+                let mut solver = Solver::with_config(config);
+                let remote = Arc::new(BusyOnce {
+                    asked: Mutex::new(Default::default()),
+                    rechecks,
+                });
+                assert!(solver.memo_handle().set_remote(remote.clone()));
+                assert_eq!(
+                    solver.nimber(&graph),
+                    Ok(value),
+                    "{name} rechecks {rechecks}"
+                );
+                let searched = solver.stats().positions;
+                assert!(!remote.asked.lock().unwrap().is_empty(), "{name}: no asks");
+                if rechecks {
+                    assert_eq!(searched, positions, "{name}");
+                } else {
+                    speculated += searched.saturating_sub(positions);
+                }
+            }
+        }
+        assert!(speculated > 0, "no speculation without rechecks");
     }
 
     /// Queens 5 is decided by the dense leaf at its root, which answers a loss at once

@@ -9,7 +9,7 @@ use crate::progress;
 use anyhow::{bail, Result};
 use kayles_core::engine::SearchError;
 use kayles_mpi::mpi_transport::Mpi;
-use kayles_mpi::{Node, Options, Report};
+use kayles_mpi::{Counters, Node, Options, Report};
 use kayles_solve::graphs::{self, Limit};
 use kayles_solve::route::{self, Kept, Nimbers, Request, Route};
 use kayles_solve::Choice;
@@ -130,6 +130,9 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         patience: Duration::from_secs(20),
         local_home: env_or("KAYLES_MPI_LOCAL_HOME", 1u8)? != 0,
         poll_max_us: env_or("KAYLES_MPI_POLL_US", kayles_mpi::POLL_MAX_US)?,
+        rechecks: env_or("KAYLES_MPI_RECHECK", 1u8)? != 0,
+        // Every rank's own line after each search, printed below.
+        profile: std::env::var_os("KAYLES_MPI_PROFILE").is_some(),
     };
     let mut node = Node::start(mpi.transport(), options).map_err(anyhow::Error::msg)?;
     let mut nimbers = Nimbers::new(Request {
@@ -155,9 +158,9 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             nimbers.prepare(&named);
         }
         node.begin(search);
-        let mut route_taken = Route::Modules;
-        let answer = match &spec {
-            Some(spec) => args.modules.nimber(spec, g).map(|v| (v, Route::Modules)),
+        // Under MPI no certificate is written, so the route taken is the route chosen.
+        let (route, answer) = match &spec {
+            Some(spec) => (Route::Modules, args.modules.nimber(spec, g)),
             // The ranks' stop flag stays the node's (no interrupt: a rank killed keeps
             // its last periodic save).
             None => {
@@ -167,57 +170,38 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
                     }
                 };
                 let route = nimbers.route_kept(&named, &kept);
-                route_taken = route;
-                nimbers
-                    .nimber_kept_by(&named, &kept, route, None, &report)
-                    .map(|a| (a.value, a.route))
+                let answer = nimbers.nimber_kept_by(&named, &kept, route, None, &report);
+                (route, answer.map(|a| a.value))
             }
         };
-        // A rank whose search ended with the value first tells rank 0, whose own search
-        // it stops: rank 0 keeps that value (a value is a fact whichever rank proved it),
-        // in place of "stopped" only (any other error of its search is said).
-        let answer = match answer {
-            Ok((value, route)) => {
-                node.found(search, value);
-                Ok((value, route))
-            }
-            Err(e) if rank == 0 && stopped(&e) => match node.found_value(search) {
-                Some(value) => Ok((value, route_taken)),
-                None => Err(e),
-            },
-            Err(e) => Err(e),
-        };
-        if rank == 0 {
-            node.finish(search);
-        }
         let stats = nimbers.solver().stats();
-        if std::env::var_os("KAYLES_MPI_PROFILE").is_some() {
-            // Every rank's own line (docs/scale-out.md, "Where a rank's time goes").
-            eprintln!("kayles-mpi profile: {}", node.profile());
-        }
-        node.report(
-            search,
-            stats.positions,
-            stats.leaf_positions,
-            stats.shared_entries,
-        );
-        let reports = if rank == 0 {
-            node.collect(search).map_err(anyhow::Error::msg)?
-        } else {
-            Vec::new()
+        let counters = Counters {
+            positions: stats.positions,
+            leaf_positions: stats.leaf_positions,
+            memo_entries: stats.shared_entries,
         };
+        // The end of the search, as every rank ends it (`Node::end`): a value found first
+        // by another rank stands for rank 0's search only if that search was stopped.
+        let ended = node
+            .end(search, answer, stopped, counters)
+            .map_err(anyhow::Error::msg)?;
+        if let Some(line) = &ended.profile {
+            // Every rank's own line (docs/scale-out.md, "Where a rank's time goes").
+            eprintln!("kayles-mpi profile: {line}");
+        }
         search += 1;
         if rank != 0 {
             // Its search was stopped once rank 0 had the value: nothing to say. Any other
             // error of its own (its memo file unreadable, a component too large) ends the
             // run, said by this rank: rank 0 would otherwise print a value that this
             // rank's part of the memo never helped, or wait on it.
-            return match answer {
+            return match ended.value {
                 Err(e) if !stopped(&e) => Err(e),
                 _ => Ok(()),
             };
         }
-        let (value, route) = answer?;
+        let reports = ended.reports;
+        let value = ended.value?;
         let seconds = start.elapsed().as_secs_f64();
         let mut stats = None;
         if args.stats && route == Route::Search {
