@@ -258,6 +258,17 @@ pub struct Counters {
     pub memo_entries: u64,
 }
 
+impl Counters {
+    /// The counters [`Node::end`] reports, read from a solver's `stats`.
+    pub fn of(stats: &kayles_core::engine::SearchStats) -> Self {
+        Counters {
+            positions: stats.positions,
+            leaf_positions: stats.leaf_positions,
+            memo_entries: stats.shared_entries,
+        }
+    }
+}
+
 /// How a search ended on a rank ([`Node::end`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ended<E> {

@@ -36,12 +36,7 @@ pub fn search(
 ) -> Result<Searched, Failure> {
     node.begin(search);
     let value = run(solver);
-    let stats = solver.stats();
-    let counters = Counters {
-        positions: stats.positions,
-        leaf_positions: stats.leaf_positions,
-        memo_entries: stats.shared_entries,
-    };
+    let counters = Counters::of(&solver.stats());
     node.end(search, value, |e| *e == SearchError::Stopped, counters)
 }
 

@@ -127,11 +127,10 @@ impl<G: Game> Engine<'_, '_, G> {
         }
         match self.look_up(component, known, |r| r.wins(heap).is_some()) {
             Lookup::Settled(record, from_memo) => {
-                // Heaps known to win, found in the shared memo under the cheap key: left
-                // there (see `CHEAP_WIN_POSITIONS`).
-                if !(from_memo && record.value().is_none()) {
-                    self.remember(component.clone(), record);
-                }
+                // Found without a search: heaps known to win that the shared memo's cheap
+                // key holds are left there.
+                let now = self.state.stats.positions;
+                self.remember_unless_cheap(component, record, from_memo, now);
                 record.wins(heap).unwrap_or(false)
             }
             Lookup::Reduced(smaller, pending) => {

@@ -174,12 +174,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
                 (route, answer.map(|a| a.value))
             }
         };
-        let stats = nimbers.solver().stats();
-        let counters = Counters {
-            positions: stats.positions,
-            leaf_positions: stats.leaf_positions,
-            memo_entries: stats.shared_entries,
-        };
+        let counters = Counters::of(&nimbers.solver().stats());
         // The end of the search, as every rank ends it (`Node::end`): a value found first
         // by another rank stands for rank 0's search only if that search was stopped.
         let ended = node
