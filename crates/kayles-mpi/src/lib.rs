@@ -11,7 +11,8 @@
 //! rank keeps the sequential search's move order and cutoffs.
 //!
 //! - [`wire`]: the messages, as batched 64-bit words.
-//! - [`home`]: a rank's share of the keys (records, claims, waiters), pure logic.
+//! - [`home`]: a rank's share of the keys (records, claims, waiters, watchers), pure
+//!   logic.
 //! - [`node`]: one rank ([`Node`]): its communication thread, the only one that talks to
 //!   the [`Transport`], and the engine's [`Exchange`].
 //! - [`local`]: ranks as threads over channels (for tests; no MPI needed).

@@ -16,12 +16,12 @@
 //! rank sends rank 0 a fingerprint of its build and command, and rank 0 refuses a run
 //! whose ranks differ; at the end rank 0 sends Quit and waits for every Bye.
 
-use crate::home::{Home, Reply};
+use crate::home::{Home, Notice, Reply};
 use crate::wire::{self, Batch, Message, REPORT_WORDS};
 use kayles_core::engine::{Answer, MemoHandle, MemoTable, Record, Remote, LEAF_SHARE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 /// How ranks reach each other: sends that never block for long, receives by polling.
@@ -76,6 +76,11 @@ pub struct Options {
     /// before each of its later options (`kayles_core::engine::Remote::rechecks`;
     /// docs/scale-out.md, "The work beyond one process's").
     pub rechecks: bool,
+    /// Whether a node's deferral asks its home to be told when the claim ends with the
+    /// deferred component proved to lose, and the node's search of a later option is then
+    /// cancelled at once (`kayles_core::engine::Remote::ask_watched`; docs/scale-out.md,
+    /// "Cancelled speculation").
+    pub cancels: bool,
     /// Whether [`Node::end`] takes the rank's [`Node::profile`] line after each search
     /// ([`Ended::profile`]; for measurements: `KAYLES_MPI_PROFILE`, docs/scale-out.md).
     pub profile: bool,
@@ -95,6 +100,7 @@ impl Default for Options {
             local_home: true,
             poll_max_us: POLL_MAX_US,
             rechecks: true,
+            cancels: true,
             profile: false,
         }
     }
@@ -334,8 +340,9 @@ enum Local {
         table: MemoTable,
         heap: u8,
         wait: bool,
+        watch: bool,
         key: Vec<u64>,
-        reply: SyncSender<Answer>,
+        reply: SyncSender<Watched>,
     },
     Done {
         search: u32,
@@ -344,9 +351,9 @@ enum Local {
         proved: Option<Record>,
         key: Vec<u64>,
     },
-    /// Replies to send, from this rank's home (told a result directly by a search
-    /// thread).
-    Replies(Vec<(u32, u64, Reply)>),
+    /// Replies and notices to send, from this rank's home (told a result directly by a
+    /// search thread).
+    Replies(Vec<(u32, u64, Reply)>, Vec<Notice>),
     /// Rank 0: the search is over; tell every rank.
     Stop(u32),
     /// This rank's counters for a search, to rank 0.
@@ -357,6 +364,71 @@ enum Local {
     Quit,
     /// End the communication thread (after what is queued is sent).
     End,
+}
+
+/// An ask's answer, and with a busy answer to an ask that watches, the flag raised when
+/// the claim ends with the component proved to lose.
+type Watched = (Answer, Option<Arc<AtomicBool>>);
+
+/// A question of a home: its table's code, its heap, its key.
+type Question = (u8, u8, Box<[u64]>);
+
+/// The flags of this rank's deferrals ([`Exchange::ask_watched`]), by question, for the
+/// current search: raised when the question's home says it was proved to lose
+/// ([`Message::Settled`]). Held weakly: a flag whose node has let it go is dropped.
+#[derive(Default)]
+struct Watches {
+    /// The search the flags are of.
+    search: u32,
+    flags: std::collections::HashMap<Question, Vec<Weak<AtomicBool>>>,
+    /// Questions held at the last pruning of dropped flags.
+    pruned: usize,
+}
+
+impl Watches {
+    fn question(table: MemoTable, heap: u8, key: &[u64]) -> Question {
+        (table as u8, heap, key.into())
+    }
+
+    /// A new flag for `key + *heap` in search `search`.
+    fn watch(&mut self, search: u32, table: MemoTable, heap: u8, key: &[u64]) -> Arc<AtomicBool> {
+        if search != self.search {
+            self.flags.clear();
+            self.search = search;
+            self.pruned = 0;
+        }
+        if self.flags.len() > 2 * self.pruned + 64 {
+            self.flags.retain(|_, v| {
+                v.retain(|w| w.strong_count() > 0);
+                !v.is_empty()
+            });
+            self.pruned = self.flags.len();
+        }
+        let flag = Arc::new(AtomicBool::new(false));
+        let v = self
+            .flags
+            .entry(Self::question(table, heap, key))
+            .or_default();
+        v.retain(|w| w.strong_count() > 0);
+        v.push(Arc::downgrade(&flag));
+        flag
+    }
+
+    /// `key + *heap` was proved to lose in search `search`: its flags go up (how many).
+    fn settle(&mut self, search: u32, table: MemoTable, heap: u8, key: &[u64]) -> u64 {
+        if search != self.search {
+            return 0;
+        }
+        let Some(v) = self.flags.remove(&Self::question(table, heap, key)) else {
+            return 0;
+        };
+        let mut raised = 0;
+        for flag in v.iter().filter_map(Weak::upgrade) {
+            flag.store(true, Relaxed);
+            raised += 1;
+        }
+        raised
+    }
 }
 
 /// What the communication thread tells the driver.
@@ -399,6 +471,8 @@ struct Shared {
     /// search (numbered from 1; [`Node::found_value`]). A rank may be searches ahead of
     /// rank 0 on small graphs, so there may be several.
     found: Mutex<std::collections::HashMap<u32, u32>>,
+    /// The flags of this rank's deferrals, by question.
+    watches: Mutex<Watches>,
     /// Measurements ([`Node::profile`]).
     profile: Profile,
 }
@@ -420,10 +494,13 @@ struct Profile {
     beneath: [[AtomicU64; BENEATH.len() + 1]; 2],
     /// The positions searched beneath claimed components, engine then dense leaf.
     beneath_sum: [AtomicU64; 2],
+    /// Notices of deferred components proved to lose ([`Message::Settled`]): received,
+    /// and the flags they raised.
+    settled: [AtomicU64; 2],
 }
 
 /// The message kinds counted by [`Profile::sent`].
-const KINDS: usize = 13;
+const KINDS: usize = 14;
 
 /// The upper bounds of the buckets of [`Profile::beneath`].
 const BENEATH: [u64; 5] = [16, 256, 4096, 65536, 1 << 20];
@@ -431,7 +508,7 @@ const BENEATH: [u64; 5] = [16, 256, 4096, 65536, 1 << 20];
 fn kind_name(kind: usize) -> &'static str {
     [
         "?", "ask", "done", "reply", "stop", "hello", "welcome", "refuse", "report", "quit", "bye",
-        "publish", "found",
+        "publish", "found", "settled",
     ][kind]
 }
 
@@ -449,6 +526,7 @@ fn kind_of(message: &Message) -> usize {
         Message::Bye => 10,
         Message::Publish { .. } => 11,
         Message::Found { .. } => 12,
+        Message::Settled { .. } => 13,
     }
 }
 
@@ -473,6 +551,8 @@ pub struct Exchange {
     publish_recurring: usize,
     /// [`Options::rechecks`].
     rechecks: bool,
+    /// [`Options::cancels`].
+    cancels: bool,
     /// Components of fewer vertices are published whatever their cost, in the current
     /// search ([`Node::set_root_order`]).
     recurring_order: AtomicU64,
@@ -499,11 +579,78 @@ impl Exchange {
         answer
     }
 
-    /// Sends the replies that a result told to this rank's home directly freed.
-    fn send_replies(&self, replies: Vec<(u32, u64, Reply)>) {
-        if !replies.is_empty() {
-            let _ = lock(&self.to_comm).send(Local::Replies(replies));
+    /// Sends the replies and notices that a result told to this rank's home directly
+    /// freed.
+    fn send_replies(&self, replies: Vec<(u32, u64, Reply)>, notices: Vec<Notice>) {
+        if !replies.is_empty() || !notices.is_empty() {
+            let _ = lock(&self.to_comm).send(Local::Replies(replies, notices));
         }
+    }
+
+    /// An ask of `key + *heap`'s home (`wait`: for a claim held elsewhere; `watch`: with
+    /// a flag if the answer is busy, [`Remote::ask_watched`]).
+    fn ask_home(
+        &self,
+        table: MemoTable,
+        key: &[u64],
+        heap: u8,
+        wait: bool,
+        watch: bool,
+    ) -> Watched {
+        let search = lock(&self.shared.search).0;
+        if self.tuning.local_home && !wait && home_of(key, self.size) == self.rank {
+            // This rank's home answers at once (an ask without waiting always has its
+            // reply): no round trip, no communication thread.
+            self.shared.asks.fetch_add(1, Relaxed);
+            self.shared.profile.local_asks.fetch_add(1, Relaxed);
+            let rank = self.rank as u32;
+            let mut home = lock(&self.home);
+            let reply = home.ask(rank, 0, search, table, key, heap, false, watch);
+            // The flag is set up before the home is let go: a result that settles the
+            // question comes after it.
+            let flag = (watch && reply == Some(Reply::Busy))
+                .then(|| lock(&self.shared.watches).watch(search, table, heap, key));
+            drop(home);
+            let answer = reply.map_or(Answer::Search(Record::UNKNOWN), answer_of);
+            return (self.count_answer(answer, false), flag);
+        }
+        let (reply, answer) = mpsc::sync_channel(1);
+        let started = Instant::now();
+        let sent = lock(&self.to_comm)
+            .send(Local::Ask {
+                search,
+                table,
+                heap,
+                wait,
+                watch,
+                key: key.to_vec(),
+                reply,
+            })
+            .is_ok();
+        self.shared.asks.fetch_add(1, Relaxed);
+        // A communication thread gone (the run is failing) claims nothing: search here.
+        // Nor does a reply that has not come within a second (a rank slow to answer, or
+        // one whose communication thread died: in a debug build a home that is told two
+        // contradicting results panics), nor one to a search that rank 0 has stopped: the
+        // component is searched here, which is always right, and the rank is never held.
+        let (answer, flag) = if sent {
+            let asked = Instant::now();
+            loop {
+                match answer.recv_timeout(Duration::from_millis(100)) {
+                    Ok(a) => break a,
+                    Err(RecvTimeoutError::Timeout)
+                        if !self.shared.stop.load(Relaxed) && asked.elapsed() < ASK_PATIENCE => {}
+                    Err(_) => break (Answer::Search(Record::UNKNOWN), None),
+                }
+            }
+        } else {
+            (Answer::Search(Record::UNKNOWN), None)
+        };
+        self.shared
+            .idle_ns
+            .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
+        let lost = answer == Answer::Search(Record::UNKNOWN) && self.shared.stop.load(Relaxed);
+        (self.count_answer(answer, lost), flag)
     }
 }
 
@@ -581,52 +728,19 @@ impl Remote for Exchange {
     }
 
     fn ask(&self, table: MemoTable, key: &[u64], heap: u8, wait: bool) -> Answer {
-        let search = lock(&self.shared.search).0;
-        if self.tuning.local_home && !wait && home_of(key, self.size) == self.rank {
-            // This rank's home answers at once (an ask without waiting always has its
-            // reply): no round trip, no communication thread.
-            self.shared.asks.fetch_add(1, Relaxed);
-            self.shared.profile.local_asks.fetch_add(1, Relaxed);
-            let reply = lock(&self.home).ask(self.rank as u32, 0, search, table, key, heap, false);
-            let answer = reply.map_or(Answer::Search(Record::UNKNOWN), answer_of);
-            return self.count_answer(answer, false);
-        }
-        let (reply, answer) = mpsc::sync_channel(1);
-        let started = Instant::now();
-        let sent = lock(&self.to_comm)
-            .send(Local::Ask {
-                search,
-                table,
-                heap,
-                wait,
-                key: key.to_vec(),
-                reply,
-            })
-            .is_ok();
-        self.shared.asks.fetch_add(1, Relaxed);
-        // A communication thread gone (the run is failing) claims nothing: search here.
-        // Nor does a reply that has not come within a second (a rank slow to answer, or
-        // one whose communication thread died: in a debug build a home that is told two
-        // contradicting results panics), nor one to a search that rank 0 has stopped: the
-        // component is searched here, which is always right, and the rank is never held.
-        let answer = if sent {
-            let asked = Instant::now();
-            loop {
-                match answer.recv_timeout(Duration::from_millis(100)) {
-                    Ok(a) => break a,
-                    Err(RecvTimeoutError::Timeout)
-                        if !self.shared.stop.load(Relaxed) && asked.elapsed() < ASK_PATIENCE => {}
-                    Err(_) => break Answer::Search(Record::UNKNOWN),
-                }
-            }
-        } else {
-            Answer::Search(Record::UNKNOWN)
-        };
-        self.shared
-            .idle_ns
-            .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
-        let lost = answer == Answer::Search(Record::UNKNOWN) && self.shared.stop.load(Relaxed);
-        self.count_answer(answer, lost)
+        self.ask_home(table, key, heap, wait, false).0
+    }
+
+    /// With [`Options::cancels`], the home keeps this rank as a watcher of a claim held
+    /// elsewhere and says when it ends with a loss ([`Message::Settled`]), which raises
+    /// the flag (set up when the busy answer is taken, before any such word is read).
+    fn ask_watched(
+        &self,
+        table: MemoTable,
+        key: &[u64],
+        heap: u8,
+    ) -> (Answer, Option<Arc<AtomicBool>>) {
+        self.ask_home(table, key, heap, false, self.cancels)
     }
 
     fn publish_order(&self) -> usize {
@@ -654,8 +768,11 @@ impl Remote for Exchange {
         let search = lock(&self.shared.search).0;
         if self.tuning.local_home && home_of(key, self.size) == self.rank {
             let rank = self.rank as u32;
-            let replies = lock(&self.home).done(rank, search, table, key, heap, proved);
-            self.send_replies(replies);
+            let mut home = lock(&self.home);
+            let replies = home.done(rank, search, table, key, heap, proved);
+            let notices = home.take_notices();
+            drop(home);
+            self.send_replies(replies, notices);
             return;
         }
         let _ = lock(&self.to_comm).send(Local::Done {
@@ -722,6 +839,7 @@ impl Node {
             memo: Mutex::new(None),
             outgoing: Mutex::new(Batch::default()),
             found: Mutex::new(Default::default()),
+            watches: Mutex::new(Watches::default()),
             profile: Profile::default(),
         });
         let comm = Comm {
@@ -756,6 +874,7 @@ impl Node {
             publish_order: options.publish_order,
             publish_recurring: options.publish_recurring,
             rechecks: options.rechecks,
+            cancels: options.cancels,
             recurring_order: AtomicU64::new(0),
         });
         let node = Node {
@@ -1024,7 +1143,11 @@ impl Node {
             get(&self.shared.idle_ns) as f64 / 1e9,
         );
         let (taken, dropped) = self.publications();
-        line += &format!(" publications taken {taken} dropped {dropped}; sent");
+        line += &format!(
+            " publications taken {taken} dropped {dropped}; settled {} (flags raised {}); sent",
+            get(&p.settled[0]),
+            get(&p.settled[1])
+        );
         for (k, n) in p.sent.iter().enumerate() {
             let n = get(n);
             if n > 0 {
@@ -1093,6 +1216,13 @@ impl Node {
     /// searches: [`begin`](Self::begin)).
     pub fn publications(&self) -> (u64, u64) {
         let p = &self.shared.profile.publications;
+        (p[0].load(Relaxed), p[1].load(Relaxed))
+    }
+
+    /// Notices this rank has received that a component it deferred was proved to lose
+    /// ([`Message::Settled`]), and the flags of its deferrals they raised.
+    pub fn settled(&self) -> (u64, u64) {
+        let p = &self.shared.profile.settled;
         (p[0].load(Relaxed), p[1].load(Relaxed))
     }
 
@@ -1168,6 +1298,14 @@ fn missing(seen: &[bool]) -> Vec<usize> {
     (0..seen.len()).filter(|&r| !seen[r]).collect()
 }
 
+/// An ask sent and not answered: its search, where its answer goes, and the question if
+/// a busy answer is to come with a flag ([`Watches`]).
+struct Asked {
+    search: u32,
+    reply: SyncSender<Watched>,
+    watch: Option<(MemoTable, u8, Vec<u64>)>,
+}
+
 /// The communication thread of one rank.
 struct Comm<T: Transport> {
     transport: T,
@@ -1182,8 +1320,8 @@ struct Comm<T: Transport> {
     /// Shared with the [`Exchange`], which asks it and tells it directly about the keys
     /// whose home is this rank.
     home: Arc<Mutex<Home>>,
-    /// Asks sent and not answered: `id -> (search, reply channel)`.
-    pending: std::collections::HashMap<u64, (u32, SyncSender<Answer>)>,
+    /// Asks sent and not answered, by id.
+    pending: std::collections::HashMap<u64, Asked>,
     next_id: u64,
     shared: Arc<Shared>,
     fingerprint: u64,
@@ -1330,28 +1468,47 @@ impl<T: Transport> Comm<T> {
                 table,
                 heap,
                 wait,
+                watch,
                 key,
                 reply,
             } => {
                 let home = home_of(&key, self.size);
+                let id = self.next_id;
+                self.next_id += 1;
                 if home == self.rank {
-                    let id = self.next_id;
-                    self.next_id += 1;
                     let rank = self.rank as u32;
-                    let found = lock(&self.home).ask(rank, id, search, table, &key, heap, wait);
+                    let found =
+                        lock(&self.home).ask(rank, id, search, table, &key, heap, wait, watch);
                     match found {
                         Some(r) => {
-                            let _ = reply.send(answer_of(r));
+                            let flag = (watch && r == Reply::Busy).then(|| {
+                                lock(&self.shared.watches).watch(search, table, heap, &key)
+                            });
+                            let _ = reply.send((answer_of(r), flag));
                         }
                         None => {
-                            self.pending.insert(id, (search, reply));
+                            let watch = None;
+                            self.pending.insert(
+                                id,
+                                Asked {
+                                    search,
+                                    reply,
+                                    watch,
+                                },
+                            );
                         }
                     }
                     return false;
                 }
-                let id = self.next_id;
-                self.next_id += 1;
-                self.pending.insert(id, (search, reply));
+                let question = watch.then(|| (table, heap, key.clone()));
+                self.pending.insert(
+                    id,
+                    Asked {
+                        search,
+                        reply,
+                        watch: question,
+                    },
+                );
                 self.post(
                     home,
                     Message::Ask {
@@ -1360,6 +1517,7 @@ impl<T: Transport> Comm<T> {
                         table,
                         heap,
                         wait,
+                        watch,
                         key,
                     },
                 );
@@ -1374,8 +1532,7 @@ impl<T: Transport> Comm<T> {
                 let home = home_of(&key, self.size);
                 if home == self.rank {
                     let rank = self.rank as u32;
-                    let replies = lock(&self.home).done(rank, search, table, &key, heap, proved);
-                    self.send_replies(replies);
+                    self.home_done(rank, search, table, &key, heap, proved);
                 } else {
                     self.post(
                         home,
@@ -1411,7 +1568,10 @@ impl<T: Transport> Comm<T> {
                     self.post(to, Message::Quit);
                 }
             }
-            Local::Replies(replies) => self.send_replies(replies),
+            Local::Replies(replies, notices) => {
+                self.send_replies(replies);
+                self.send_notices(notices);
+            }
             Local::End => return true,
         }
         false
@@ -1422,9 +1582,9 @@ impl<T: Transport> Comm<T> {
     fn end(&mut self, search: u32) {
         let replies = lock(&self.home).end(search);
         self.send_replies(replies);
-        self.pending.retain(|_, (s, reply)| {
-            if *s <= search {
-                let _ = reply.send(Answer::Search(Record::UNKNOWN));
+        self.pending.retain(|_, asked| {
+            if asked.search <= search {
+                let _ = asked.reply.send((Answer::Search(Record::UNKNOWN), None));
                 false
             } else {
                 true
@@ -1435,6 +1595,39 @@ impl<T: Transport> Comm<T> {
         lock(&self.shared.found).retain(|&s, _| s > current.1);
         if current.0 == search {
             self.shared.stop.store(true, Relaxed);
+        }
+    }
+
+    /// `rank` gives back its claim on a key whose home is this rank: the replies and
+    /// notices this frees are sent.
+    #[allow(clippy::too_many_arguments)]
+    fn home_done(
+        &mut self,
+        rank: u32,
+        search: u32,
+        table: MemoTable,
+        key: &[u64],
+        heap: u8,
+        proved: Option<Record>,
+    ) {
+        let mut home = lock(&self.home);
+        let replies = home.done(rank, search, table, key, heap, proved);
+        let notices = home.take_notices();
+        drop(home);
+        self.send_replies(replies);
+        self.send_notices(notices);
+    }
+
+    fn send_notices(&mut self, notices: Vec<Notice>) {
+        for n in notices {
+            let message = Message::Settled {
+                search: n.search,
+                table: n.table,
+                heap: n.heap,
+                record: n.record,
+                key: n.key,
+            };
+            self.post(n.rank as usize, message);
         }
     }
 
@@ -1453,10 +1646,11 @@ impl<T: Transport> Comm<T> {
                 table,
                 heap,
                 wait,
+                watch,
                 key,
             } => {
                 let rank = from as u32;
-                let reply = lock(&self.home).ask(rank, id, search, table, &key, heap, wait);
+                let reply = lock(&self.home).ask(rank, id, search, table, &key, heap, wait, watch);
                 if let Some(reply) = reply {
                     self.send_replies(vec![(rank, id, reply)]);
                 }
@@ -1467,14 +1661,43 @@ impl<T: Transport> Comm<T> {
                 heap,
                 proved,
                 key,
-            } => {
-                let replies = lock(&self.home).done(from as u32, search, table, &key, heap, proved);
-                self.send_replies(replies);
-            }
+            } => self.home_done(from as u32, search, table, &key, heap, proved),
             Message::Reply { id, kind, record } => {
-                if let Some((_, reply)) = self.pending.remove(&id) {
-                    let _ = reply.send(answer_of(Reply::decode(kind, record)));
+                if let Some(asked) = self.pending.remove(&id) {
+                    let reply = Reply::decode(kind, record);
+                    // The flag is set up here, before any later word from the home (a
+                    // notice that the claim ended) is read.
+                    let flag = match (&asked.watch, reply) {
+                        (Some((table, heap, key)), Reply::Busy) => {
+                            Some(lock(&self.shared.watches).watch(asked.search, *table, *heap, key))
+                        }
+                        _ => None,
+                    };
+                    let _ = asked.reply.send((answer_of(reply), flag));
                 }
+            }
+            Message::Settled {
+                search,
+                table,
+                heap,
+                record,
+                key,
+            } => {
+                // A fact: into the memo as a publication goes (only into its own search),
+                // then the flags of the deferrals waiting for it go up.
+                let current = lock(&self.shared.search);
+                let taking = self.shared.taking.load(Relaxed);
+                let memo = lock(&self.shared.memo);
+                if let Some(memo) = memo
+                    .as_ref()
+                    .filter(|_| taking && current.0 == search && current.1 < search)
+                {
+                    memo.insert(table, &key, record);
+                }
+                let raised = lock(&self.shared.watches).settle(search, table, heap, &key);
+                let p = &self.shared.profile.settled;
+                p[0].fetch_add(1, Relaxed);
+                p[1].fetch_add(raised, Relaxed);
             }
             Message::Stop { search } => self.end(search),
             Message::Publish {

@@ -19,6 +19,9 @@ pub enum Message {
         heap: u8,
         /// Whether a claim held elsewhere is waited for (else the answer is Busy).
         wait: bool,
+        /// Whether a Busy answer makes the asker a watcher of the claim: told, unasked,
+        /// when it ends with `key + *heap` proved to lose ([`Message::Settled`]).
+        watch: bool,
         /// The key.
         key: Vec<u64>,
     },
@@ -81,6 +84,20 @@ pub enum Message {
         /// The key.
         key: Vec<u64>,
     },
+    /// From a key's home, unasked, to a rank it answered busy about `key + *heap` with
+    /// `watch`: the claim ended with `key + *heap` proved to lose (`record`, the home's).
+    Settled {
+        /// The search.
+        search: u32,
+        /// The memo table of the key.
+        table: MemoTable,
+        /// The heap the rank asked about.
+        heap: u8,
+        /// The home's record, which says that `key + *heap` loses.
+        record: Record,
+        /// The key.
+        key: Vec<u64>,
+    },
     /// To rank 0: this rank's search ended with its value, before rank 0's (a value is a
     /// fact whichever rank proved it; rank 0 then stops its own search and keeps it).
     Found {
@@ -134,13 +151,14 @@ impl Batch {
                 table,
                 heap,
                 wait,
+                watch,
                 key,
             } => {
                 w.push(head(
                     1,
                     table_code(*table),
                     u64::from(*heap),
-                    u64::from(*wait),
+                    u64::from(*wait) | u64::from(*watch) << 1,
                     key.len(),
                 ));
                 w.push(*id);
@@ -198,6 +216,18 @@ impl Batch {
                 record,
                 key,
             } => publish_words(w, *search, *table, *record, key),
+            Message::Settled {
+                search,
+                table,
+                heap,
+                record,
+                key,
+            } => {
+                w.push(head(13, table_code(*table), u64::from(*heap), 0, key.len()));
+                w.push(u64::from(*search));
+                w.push(u64::from(record.to_bits()));
+                w.extend_from_slice(key);
+            }
         }
     }
 
@@ -236,7 +266,7 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
     let len = (h >> 32) as usize;
     let rest = &words[*at + 1..];
     let fixed = match kind {
-        1..=3 | 11 | 12 => 2,
+        1..=3 | 11..=13 => 2,
         4 | 5 => 1,
         8 => 1 + REPORT_WORDS,
         6 | 7 | 9 | 10 => 0,
@@ -253,7 +283,8 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
             search: rest[1] as u32,
             table: table_of(a),
             heap: b as u8,
-            wait: c != 0,
+            wait: c & 1 != 0,
+            watch: c & 2 != 0,
             key: key(),
         },
         2 => Message::Done {
@@ -290,6 +321,13 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
             search: rest[0] as u32,
             value: rest[1] as u32,
         },
+        13 => Message::Settled {
+            search: rest[0] as u32,
+            table: table_of(a),
+            heap: b as u8,
+            record: Record::from_bits(rest[1] as u32),
+            key: key(),
+        },
         _ => Message::Publish {
             search: rest[0] as u32,
             table: table_of(a),
@@ -312,7 +350,24 @@ mod tests {
                 table: MemoTable::Symmetric,
                 heap: 2,
                 wait: true,
+                watch: false,
                 key: vec![1, 2, 3],
+            },
+            Message::Ask {
+                id: 8,
+                search: 3,
+                table: MemoTable::Codes,
+                heap: 0,
+                wait: false,
+                watch: true,
+                key: vec![4],
+            },
+            Message::Settled {
+                search: 3,
+                table: MemoTable::Symmetric,
+                heap: 2,
+                record: Record::known(2),
+                key: vec![7, 8],
             },
             Message::Done {
                 search: 3,

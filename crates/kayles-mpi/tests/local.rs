@@ -489,3 +489,98 @@ fn publications_go_into_the_memo_only_while_the_search_runs() {
     node.close().unwrap();
     one.join().unwrap();
 }
+
+/// A rank answered busy about a claim, asking with a watch (a node deferring the
+/// component), has its flag raised once the claimant proves the component to lose, and
+/// the home's record put into its memo: through another rank's home, and through its
+/// own (the notice then goes to itself). A claim that ends with a win raises nothing;
+/// without `cancels`, no flag is given.
+#[test]
+fn a_deferral_is_told_when_its_claimant_proves_it_to_lose() {
+    use kayles_core::engine::{Answer, MemoTable};
+    use kayles_core::record::Record;
+    use kayles_mpi::node::home_of;
+    use std::sync::atomic::Ordering::Relaxed;
+    let t = MemoTable::Symmetric;
+    // Keys whose home is rank 1 (two of them) and rank 0.
+    let keys: Vec<Vec<u64>> = (1..100u64).map(|k| vec![k, 3 * k + 1]).collect();
+    let at = |rank: usize| keys.iter().filter(move |k| home_of(k, 2) == rank);
+    let (won, lost) = (at(1).next().unwrap().clone(), at(1).nth(1).unwrap().clone());
+    let own = at(0).next().unwrap().clone();
+    for cancels in [true, false] {
+        let opts = Options {
+            cancels,
+            ..options(6, 1 << 20)
+        };
+        let mut transports = ChannelTransport::ranks(2);
+        let t1 = transports.pop().unwrap();
+        let t0 = transports.pop().unwrap();
+        let (to_one, one_waits) = std::sync::mpsc::channel::<()>();
+        let (to_zero, zero_waits) = std::sync::mpsc::channel::<()>();
+        let keys = (won.clone(), lost.clone(), own.clone());
+        let one = std::thread::spawn(move || {
+            let (won, lost, own) = keys;
+            let mut node = Node::start(t1, opts).unwrap();
+            let remote = node.remote();
+            node.begin(0);
+            for key in [&won, &lost, &own] {
+                assert_eq!(
+                    remote.ask(t, key, 2, false),
+                    Answer::Search(Record::UNKNOWN)
+                );
+            }
+            to_zero.send(()).unwrap();
+            one_waits.recv().unwrap();
+            remote.done(t, &won, 2, Some(Record::decided(2, true)));
+            remote.done(t, &lost, 2, Some(Record::decided(2, false)));
+            remote.done(t, &own, 2, Some(Record::decided(2, false)));
+            one_waits.recv().unwrap();
+            node.report(0, 1, 0, 0);
+            node.close().unwrap();
+        });
+        let mut node = Node::start(t0, opts).unwrap();
+        let solver = kayles_core::node::Solver::new();
+        let memo = solver.memo_handle();
+        node.set_memo(memo.clone());
+        let remote = node.remote();
+        node.begin(0);
+        zero_waits.recv().unwrap();
+        let mut flags = Vec::new();
+        for key in [&won, &lost, &own] {
+            let (answer, flag) = remote.ask_watched(t, key, 2);
+            assert_eq!(answer, Answer::Busy);
+            assert_eq!(flag.is_some(), cancels, "cancels {cancels}");
+            flags.push(flag);
+        }
+        to_one.send(()).unwrap();
+        if cancels {
+            let patience = std::time::Instant::now() + Duration::from_secs(20);
+            let up = |i: usize| flags[i].as_ref().unwrap().load(Relaxed);
+            while !(up(1) && up(2)) {
+                assert!(std::time::Instant::now() < patience, "no flag raised");
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            // The win was told to the home before the loss: it raised nothing.
+            assert!(!up(0), "a win raised a flag");
+            assert_eq!(node.settled(), (2, 2));
+            let mut held = Vec::new();
+            memo.for_each_entry(|_, key, record| held.push((key.to_vec(), record)));
+            held.sort_by_key(|(key, _)| key.clone());
+            let mut told = vec![
+                (lost.clone(), Record::known(2)),
+                (own.clone(), Record::known(2)),
+            ];
+            told.sort_by_key(|(key, _)| key.clone());
+            assert_eq!(held, told);
+        }
+        to_one.send(()).unwrap();
+        node.finish(0);
+        node.report(0, 1, 0, 0);
+        assert_eq!(node.collect(0).unwrap().len(), 2);
+        if !cancels {
+            assert_eq!(node.settled(), (0, 0));
+        }
+        node.close().unwrap();
+        one.join().unwrap();
+    }
+}

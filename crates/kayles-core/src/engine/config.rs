@@ -228,10 +228,13 @@ pub struct SearchStats {
     /// Outcome method: of those, the nodes a killer reply won.
     pub killer_wins: u64,
     /// Outcome method: options searched on other threads whose answer was not needed (a
-    /// sibling had already found the win): speculative work.
+    /// sibling had already found the win): speculative work. In a search spread over
+    /// processes, also the options a node searched while an option it had deferred was
+    /// proved by another process to lose (engine/remote.rs).
     pub speculative: u64,
     /// Outcome method: of the speculative options, those stopped part way once a sibling
-    /// had found the win (what they learnt from then on is not kept).
+    /// had found the win, or once the deferred option was proved to lose (what they
+    /// learnt from then on is not kept).
     pub cancelled: u64,
     /// Lookups answered by a thread's exact cache.
     pub exact_hits: u64,

@@ -276,6 +276,12 @@ pub(super) struct State<G: Game> {
     pub(super) killers: Vec<Option<u32>>,
     /// Claimed components of a search spread over processes, deferred (engine/remote.rs).
     pub(super) defer: super::remote::DeferState,
+    /// The flag of the last deferral ([`Remote::ask_watched`]), until the node that
+    /// deferred the option takes it with [`DeferState::raised`].
+    ///
+    /// [`Remote::ask_watched`]: super::remote::Remote::ask_watched
+    /// [`DeferState::raised`]: super::remote::DeferState
+    pub(super) deferred_watch: Option<Arc<AtomicBool>>,
     /// The components whose search a remote let go on, open on this thread
     /// (engine/remote.rs), innermost last: its order, whether the dense leaf decides it,
     /// and this thread's positions and leaf positions when it began.
@@ -403,6 +409,7 @@ impl<G: Game> State<G> {
             cancel: Vec::new(),
             killers: Vec::new(),
             defer: Default::default(),
+            deferred_watch: None,
             claims: Vec::new(),
             thread: 0,
             task: TaskFrame::default(),

@@ -18,11 +18,20 @@
 //! process's search; what any process proves about a component goes to the home, so the
 //! others, asking about it or about its sub-components, find it there. A process's own
 //! move order is the sequential search's, so the outcome search's cutoffs survive.
+//!
+//! A deferred option may come with a flag ([`Remote::ask_watched`]) that goes up once its
+//! claimant proves it to lose. While the node searches its other options, those flags
+//! are among the thread's cancel flags (the thread pool's, engine/lookup.rs): a search
+//! under a flag that went up is cancelled at once and keeps nothing it learnt from then
+//! on, and the node asks about its deferred options again (the one proved to lose wins
+//! the node, as in one process; one that does not is searched over).
 
 use super::context::LEAF_SHARE;
 use super::lookup::{Engine, Pending};
 use super::memo::MemoTable;
 use super::{Game, Record};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 
 /// What a component's home answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +64,20 @@ pub trait Remote: Send + Sync {
     /// process holds the claim. With `wait`, a claim held elsewhere is waited for: the
     /// answer is then the other process's result, or the claim once it is released.
     fn ask(&self, table: MemoTable, key: &[u64], heap: u8, wait: bool) -> Answer;
+
+    /// [`ask`](Self::ask) without waiting, for a component that its node defers when
+    /// another process holds the claim: with [`Answer::Busy`], a flag that goes up once
+    /// the claimant proves `key + *heap` to lose (the node's search of its other options
+    /// is then cancelled, and the node asks again). The flag must be set up before a
+    /// result that could raise it is taken in. By default no flag.
+    fn ask_watched(
+        &self,
+        table: MemoTable,
+        key: &[u64],
+        heap: u8,
+    ) -> (Answer, Option<Arc<AtomicBool>>) {
+        (self.ask(table, key, heap, false), None)
+    }
 
     /// Gives back the claim on `key + *heap` that [`ask`](Self::ask) granted, with what
     /// the search proved (`None`: the search was stopped or its answer not needed, and
@@ -212,7 +235,12 @@ impl<G: Game> Engine<'_, '_, G> {
         let may_defer = self.defers()
             && (self.state.defer.open
                 || (self.state.defer.first && order < remote.min_order() + SHARED_FIRST));
-        match remote.ask(table, key, heap, false) {
+        let (answer, watch) = if may_defer {
+            remote.ask_watched(table, key, heap)
+        } else {
+            (remote.ask(table, key, heap, false), None)
+        };
+        match answer {
             Answer::Known(found) => {
                 self.state.claims.pop();
                 remote.searched(order, leaf, None);
@@ -225,6 +253,7 @@ impl<G: Game> Engine<'_, '_, G> {
             Answer::Busy if may_defer => {
                 self.state.claims.pop();
                 self.state.defer.raised = true;
+                self.state.deferred_watch = watch;
                 Step::Deferred
             }
             Answer::Busy => Step::Search { record, tell: true },
@@ -328,11 +357,12 @@ impl<G: Game> Engine<'_, '_, G> {
     /// Asks again about the options of `deferred` (each deferred on a claim held
     /// elsewhere): Some(the answer of the node) when one now loses (the node is won by
     /// it) or the answer is meaningless (None); otherwise None, with the options now
-    /// known to win taken out of `deferred` and those still claimed elsewhere left in.
-    fn recheck(&mut self, deferred: &mut Vec<usize>, heap: u8) -> Option<Option<usize>> {
+    /// known to win taken out of `deferred` and those still claimed elsewhere left in
+    /// (with the flag of their new deferral).
+    fn recheck(&mut self, deferred: &mut Vec<Deferred>, heap: u8) -> Option<Option<usize>> {
         let mut i = 0;
         while i < deferred.len() {
-            let c = deferred[i];
+            let c = deferred[i].option;
             let super::context::Candidate { start, end, .. } = self.state.candidates[c];
             self.state.defer.open = true;
             self.state.defer.first = false;
@@ -340,6 +370,7 @@ impl<G: Game> Engine<'_, '_, G> {
             let win = self.sum_wins(start as usize..end as usize, heap);
             self.state.defer.forced = false;
             if std::mem::take(&mut self.state.defer.raised) {
+                deferred[i].watch = self.state.deferred_watch.take();
                 i += 1;
                 continue;
             }
@@ -352,49 +383,118 @@ impl<G: Game> Engine<'_, '_, G> {
             }
             deferred.remove(i);
         }
+        // A flag still up (raised again meanwhile) is looked at by the next recheck,
+        // not by the next search, which it would cancel at once.
+        for d in deferred.iter_mut() {
+            if d.watch.as_ref().is_some_and(|f| f.load(Relaxed)) {
+                d.watch = None;
+            }
+        }
         None
     }
 
+    /// Searches the option `c` of the node under the flags of its deferred options
+    /// (the thread's cancel flags, as a parallel task's): Some(whether it wins), or None
+    /// when a deferred option's flag went up meanwhile (the answer is meaningless: what
+    /// was learnt from then on was not kept).
+    fn watched_sum_wins(&mut self, c: usize, deferred: &[Deferred], heap: u8) -> Option<bool> {
+        let super::context::Candidate { start, end, .. } = self.state.candidates[c];
+        let base = self.state.cancel.len();
+        self.state
+            .cancel
+            .extend(deferred.iter().filter_map(|d| d.watch.clone()));
+        let watched = self.state.cancel.len() > base;
+        let win = self.sum_wins(start as usize..end as usize, heap);
+        self.state.cancel.truncate(base);
+        let up = watched
+            && deferred
+                .iter()
+                .any(|d| d.watch.as_ref().is_some_and(|f| f.load(Relaxed)));
+        (!up).then_some(win)
+    }
+
+    /// Counts a search cancelled by a deferred option's flag: not needed, and stopped
+    /// part way.
+    fn count_cancelled(&mut self) {
+        self.state.stats.speculative += 1;
+        self.state.stats.cancelled += 1;
+    }
+
     fn deferring_pass(&mut self, first: usize, last: usize, heap: u8) -> Option<usize> {
-        let mut deferred = Vec::new();
+        let mut deferred: Vec<Deferred> = Vec::new();
         let rechecks = self.remote().is_some_and(|r| r.rechecks());
-        for c in first..last {
-            if rechecks && !deferred.is_empty() {
+        // Up after a search cancelled by a deferred option's flag: ask again.
+        let mut flagged = false;
+        let mut c = first;
+        while c < last {
+            if (rechecks || std::mem::take(&mut flagged)) && !deferred.is_empty() {
                 if let Some(found) = self.recheck(&mut deferred, heap) {
                     return found;
                 }
             }
-            let super::context::Candidate { start, end, .. } = self.state.candidates[c];
             self.state.defer.open = c != first;
             self.state.defer.first = c == first;
-            let win = self.sum_wins(start as usize..end as usize, heap);
+            let win = self.watched_sum_wins(c, &deferred, heap);
             if std::mem::take(&mut self.state.defer.raised) {
-                deferred.push(c);
+                let watch = self.state.deferred_watch.take();
+                deferred.push(Deferred { option: c, watch });
+                c += 1;
                 continue;
             }
             if self.cancelled() || self.stopped() {
                 return None;
             }
-            if !win {
-                self.state.stats.cutoffs += 1;
-                return Some(c);
+            match win {
+                // Searched again once the deferred options are asked about.
+                None => {
+                    self.count_cancelled();
+                    flagged = true;
+                }
+                Some(false) => {
+                    self.state.stats.cutoffs += 1;
+                    return Some(c);
+                }
+                Some(true) => c += 1,
+            }
+        }
+        // The second pass: each deferred option searched here, whoever claims it, under
+        // the flags of those still deferred (its own included: its claimant may prove it
+        // to lose first).
+        while let Some(d) = deferred.first() {
+            let c = d.option;
+            self.state.defer.open = false;
+            self.state.defer.first = false;
+            let win = self.watched_sum_wins(c, &deferred, heap);
+            if self.cancelled() || self.stopped() {
+                return None;
+            }
+            match win {
+                None => {
+                    self.count_cancelled();
+                    if let Some(found) = self.recheck(&mut deferred, heap) {
+                        return found;
+                    }
+                }
+                Some(false) => {
+                    self.state.stats.cutoffs += 1;
+                    return Some(c);
+                }
+                Some(true) => {
+                    deferred.remove(0);
+                }
             }
         }
         self.state.defer.open = false;
         self.state.defer.first = false;
-        for c in deferred {
-            let super::context::Candidate { start, end, .. } = self.state.candidates[c];
-            let win = self.sum_wins(start as usize..end as usize, heap);
-            if self.cancelled() || self.stopped() {
-                return None;
-            }
-            if !win {
-                self.state.stats.cutoffs += 1;
-                return Some(c);
-            }
-        }
         None
     }
+}
+
+/// An option of a node deferred on a claim held elsewhere, with the flag that goes up
+/// once its claimant proves it to lose ([`Remote::ask_watched`]), if the remote gave one.
+struct Deferred {
+    option: usize,
+    watch: Option<Arc<AtomicBool>>,
 }
 
 #[cfg(test)]
@@ -504,6 +604,183 @@ mod tests {
             }
         }
         assert!(speculated > 0, "no speculation without rechecks");
+    }
+
+    /// A remote that grants every claim and keeps what each claimed question was proved
+    /// to be: the answers of the one-process search.
+    #[derive(Default)]
+    struct Recorder {
+        proved: Mutex<std::collections::HashMap<(Vec<u64>, u8), bool>>,
+    }
+
+    impl Remote for Recorder {
+        fn min_order(&self) -> usize {
+            4
+        }
+
+        fn ask(&self, _: MemoTable, _: &[u64], _: u8, _: bool) -> Answer {
+            Answer::Search(Record::UNKNOWN)
+        }
+
+        fn done(&self, _: MemoTable, key: &[u64], heap: u8, proved: Option<Record>) {
+            if let Some(win) = proved.and_then(|r| r.wins(heap)) {
+                self.proved
+                    .lock()
+                    .unwrap()
+                    .insert((key.to_vec(), heap), win);
+            }
+        }
+    }
+
+    /// A question asked of a home: its key and heap.
+    type Question = (Vec<u64>, u8);
+
+    /// A remote standing for another process that holds the claim on each question the
+    /// one-process search answered (`truth`) when it is first asked, and proves it
+    /// `lag` asks later: until then the question is busy, from then on known. With
+    /// `watch`, a busy answer comes with a flag that goes up when the question is proved
+    /// to lose (the home's word to the ranks it answered busy). Nodes recheck.
+    struct Lagging {
+        truth: std::collections::HashMap<(Vec<u64>, u8), bool>,
+        lag: u64,
+        watch: bool,
+        /// Asks so far; the questions being proved elsewhere (the ask at which each is
+        /// proved, its flag); those proved.
+        asks: Mutex<u64>,
+        busy: Mutex<std::collections::HashMap<Question, (u64, Arc<AtomicBool>)>>,
+        proved: Mutex<std::collections::HashSet<(Vec<u64>, u8)>>,
+    }
+
+    impl Lagging {
+        fn answer(&self, key: &[u64], heap: u8) -> (Answer, Option<Arc<AtomicBool>>) {
+            let now = {
+                let mut asks = self.asks.lock().unwrap();
+                *asks += 1;
+                *asks
+            };
+            let mut busy = self.busy.lock().unwrap();
+            let mut proved = self.proved.lock().unwrap();
+            busy.retain(|question, (at, flag)| {
+                if *at > now {
+                    return true;
+                }
+                if !self.truth[question] {
+                    flag.store(true, Relaxed);
+                }
+                proved.insert(question.clone());
+                false
+            });
+            let question = (key.to_vec(), heap);
+            let Some(&win) = self.truth.get(&question) else {
+                return (Answer::Search(Record::UNKNOWN), None);
+            };
+            if proved.contains(&question) {
+                return (Answer::Known(Record::decided(heap, win)), None);
+            }
+            let (_, flag) = busy
+                .entry(question)
+                .or_insert_with(|| (now + self.lag, Arc::new(AtomicBool::new(false))));
+            (Answer::Busy, self.watch.then(|| Arc::clone(flag)))
+        }
+    }
+
+    impl Remote for Lagging {
+        fn min_order(&self) -> usize {
+            4
+        }
+
+        fn ask(&self, _: MemoTable, key: &[u64], heap: u8, _: bool) -> Answer {
+            self.answer(key, heap).0
+        }
+
+        fn ask_watched(
+            &self,
+            _: MemoTable,
+            key: &[u64],
+            heap: u8,
+        ) -> (Answer, Option<Arc<AtomicBool>>) {
+            self.answer(key, heap)
+        }
+
+        fn done(&self, _: MemoTable, _: &[u64], _: u8, _: Option<Record>) {}
+
+        fn rechecks(&self) -> bool {
+            true
+        }
+    }
+
+    /// The memo's entries, by table and key.
+    fn entries(solver: &Solver) -> std::collections::HashMap<(usize, Vec<u64>), Record> {
+        let mut all = std::collections::HashMap::new();
+        solver.memo_handle().for_each_entry(|table, key, record| {
+            all.insert((table as usize, key.to_vec()), record);
+        });
+        all
+    }
+
+    /// When the claimant of a deferred option proves it to lose while the node searches
+    /// a later option (the speculation that a recheck, made before each option, cannot
+    /// stop), the flag of the deferral cancels that search at once, and the node is won
+    /// by the deferred option as in one process: fewer positions than with the same
+    /// claims unwatched, the one-process values, and a memo that holds nothing that
+    /// contradicts the one-process search's (nothing unproved was kept).
+    #[test]
+    fn a_deferred_option_proved_to_lose_cancels_the_speculation_after_it() {
+        let config = SearchConfig {
+            threads: 1,
+            ..SearchConfig::default()
+        };
+        let mut positions = [0u64; 2];
+        let mut cancelled = [0u64; 2];
+        let mut compared = 0;
+        for name in ["petersen:10,2", "petersen:13,2", "grid:3x8", "grid:4x6"] {
+            let graph = families::build(name).unwrap();
+            let mut alone = Solver::with_config(config);
+            let recorder = Arc::new(Recorder::default());
+            assert!(alone.memo_handle().set_remote(recorder.clone()));
+            let value = alone.nimber(&graph).unwrap();
+            let truth = std::mem::take(&mut *recorder.proved.lock().unwrap());
+            let alone_entries = entries(&alone);
+            for lag in [3, 12, 40] {
+                for watch in [false, true] {
+                    let mut solver = Solver::with_config(config);
+                    let remote = Arc::new(Lagging {
+                        truth: truth.clone(),
+                        lag,
+                        watch,
+                        asks: Mutex::new(0),
+                        busy: Mutex::new(Default::default()),
+                        proved: Mutex::new(Default::default()),
+                    });
+                    assert!(solver.memo_handle().set_remote(remote.clone()));
+                    let what = format!("{name} lag {lag} watch {watch}");
+                    assert_eq!(solver.nimber(&graph), Ok(value), "{what}");
+                    let stats = solver.stats();
+                    positions[usize::from(watch)] += stats.positions;
+                    cancelled[usize::from(watch)] += stats.cancelled;
+                    for (key, record) in entries(&solver) {
+                        let Some(known) = alone_entries.get(&key) else {
+                            continue;
+                        };
+                        for heap in 0..=Record::WIN_HEAPS {
+                            if let (Some(a), Some(b)) = (record.wins(heap), known.wins(heap)) {
+                                assert_eq!(a, b, "{what}: heap {heap} of {key:?}");
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(cancelled[0], 0, "cancelled without flags");
+        assert!(cancelled[1] > 0, "no search was cancelled");
+        assert!(
+            positions[1] < positions[0],
+            "watched {} positions, unwatched {}",
+            positions[1],
+            positions[0]
+        );
+        assert!(compared > 0);
     }
 
     /// Queens 5 is decided by the dense leaf at its root, which answers a loss at once

@@ -131,6 +131,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         local_home: env_or("KAYLES_MPI_LOCAL_HOME", 1u8)? != 0,
         poll_max_us: env_or("KAYLES_MPI_POLL_US", kayles_mpi::POLL_MAX_US)?,
         rechecks: env_or("KAYLES_MPI_RECHECK", 1u8)? != 0,
+        cancels: env_or("KAYLES_MPI_CANCEL", 1u8)? != 0,
         // Every rank's own line after each search, printed below.
         profile: std::env::var_os("KAYLES_MPI_PROFILE").is_some(),
     };
