@@ -1638,6 +1638,26 @@ impl<T: Transport> Comm<T> {
         }
     }
 
+    /// Puts a record another rank proved into this rank's memo, only while `search` is
+    /// the search being taken in (a later search may have another host, whose keys mean
+    /// other components; the lock keeps the search from changing meanwhile). Says whether
+    /// it went in.
+    fn take_into_memo(&self, search: u32, table: MemoTable, key: &[u64], record: Record) -> bool {
+        let current = lock(&self.shared.search);
+        let taking = self.shared.taking.load(Relaxed);
+        let memo = lock(&self.shared.memo);
+        match memo
+            .as_ref()
+            .filter(|_| taking && current.0 == search && current.1 < search)
+        {
+            Some(memo) => {
+                memo.insert(table, key, record);
+                true
+            }
+            None => false,
+        }
+    }
+
     fn remote(&mut self, from: usize, message: Message) {
         match message {
             Message::Ask {
@@ -1685,15 +1705,7 @@ impl<T: Transport> Comm<T> {
             } => {
                 // A fact: into the memo as a publication goes (only into its own search),
                 // then the flags of the deferrals waiting for it go up.
-                let current = lock(&self.shared.search);
-                let taking = self.shared.taking.load(Relaxed);
-                let memo = lock(&self.shared.memo);
-                if let Some(memo) = memo
-                    .as_ref()
-                    .filter(|_| taking && current.0 == search && current.1 < search)
-                {
-                    memo.insert(table, &key, record);
-                }
+                self.take_into_memo(search, table, &key, record);
                 let raised = lock(&self.shared.watches).settle(search, table, heap, &key);
                 let p = &self.shared.profile.settled;
                 p[0].fetch_add(1, Relaxed);
@@ -1706,19 +1718,8 @@ impl<T: Transport> Comm<T> {
                 record,
                 key,
             } => {
-                // Only into the search it belongs to (a later search may have another
-                // host, whose keys mean other components); the lock keeps the search
-                // from changing meanwhile.
-                let current = lock(&self.shared.search);
-                let taking = self.shared.taking.load(Relaxed);
-                let memo = lock(&self.shared.memo);
-                let memo = memo
-                    .as_ref()
-                    .filter(|_| taking && current.0 == search && current.1 < search);
-                if let Some(memo) = memo {
-                    memo.insert(table, &key, record);
-                }
-                self.shared.profile.publications[usize::from(memo.is_none())].fetch_add(1, Relaxed);
+                let taken = self.take_into_memo(search, table, &key, record);
+                self.shared.profile.publications[usize::from(!taken)].fetch_add(1, Relaxed);
             }
             Message::Found { search, value } => {
                 // Rank 0 stops its own search of it (its value is this one), unless the
