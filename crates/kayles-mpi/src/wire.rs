@@ -215,26 +215,21 @@ impl Batch {
                 table,
                 record,
                 key,
-            } => publish_words(w, *search, *table, *record, key),
+            } => record_words(w, 11, 0, *search, *table, *record, key),
             Message::Settled {
                 search,
                 table,
                 heap,
                 record,
                 key,
-            } => {
-                w.push(head(13, table_code(*table), u64::from(*heap), 0, key.len()));
-                w.push(u64::from(*search));
-                w.push(u64::from(record.to_bits()));
-                w.extend_from_slice(key);
-            }
+            } => record_words(w, 13, *heap, *search, *table, *record, key),
         }
     }
 
     /// Appends a [`Message::Publish`] of `key` (without building the message).
     pub fn push_publish(&mut self, search: u32, table: MemoTable, record: Record, key: &[u64]) {
         self.messages += 1;
-        publish_words(&mut self.words, search, table, record, key);
+        record_words(&mut self.words, 11, 0, search, table, record, key);
     }
 
     /// Appends every message of `other`.
@@ -249,9 +244,18 @@ impl Batch {
     }
 }
 
-/// The words of a [`Message::Publish`], appended to `w`.
-fn publish_words(w: &mut Vec<u64>, search: u32, table: MemoTable, record: Record, key: &[u64]) {
-    w.push(head(11, table_code(table), 0, 0, key.len()));
+/// The words of a message that carries a record of a key, appended to `w`: a
+/// [`Message::Publish`] (kind 11, heap 0) or a [`Message::Settled`] (kind 13).
+fn record_words(
+    w: &mut Vec<u64>,
+    kind: u64,
+    heap: u8,
+    search: u32,
+    table: MemoTable,
+    record: Record,
+    key: &[u64],
+) {
+    w.push(head(kind, table_code(table), u64::from(heap), 0, key.len()));
     w.push(u64::from(search));
     w.push(u64::from(record.to_bits()));
     w.extend_from_slice(key);
