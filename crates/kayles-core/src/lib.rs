@@ -35,6 +35,7 @@ mod huge_pages;
 pub mod known;
 pub mod leaves;
 pub mod mex;
+pub mod move_names;
 pub mod moves;
 pub mod node;
 pub mod record;

@@ -22,57 +22,14 @@
 
 use crate::config::SearchOptions;
 use crate::graphs::{is_family_spec, Named};
-use kayles_core::board::{parse_cell, Board, CellError};
+use kayles_core::board::Board;
 use kayles_core::engine::SearchError;
 use kayles_core::game::GameSolver;
+pub use kayles_core::move_names::MoveError;
+use kayles_core::move_names::MoveNames;
 use kayles_core::moves::{self, EngineMove, Move, Options};
 use kayles_core::{GameKind, Graph, VertexSet};
 use thiserror::Error;
-
-/// Why a typed move cannot be played; the message is one line and names the move.
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum MoveError {
-    /// Neither a vertex number, a cell, nor two of them joined by `-`.
-    #[error("'{text}' is not a move: type {expected}")]
-    Unreadable {
-        /// The text as typed.
-        text: String,
-        /// What a move looks like in this game on this graph.
-        expected: String,
-    },
-    /// A cell off the board, or a board label on a graph that is not a board.
-    #[error(transparent)]
-    Cell(#[from] CellError),
-    /// A cell name typed for a graph without a board.
-    #[error("{0}: cells name the vertices of grid and queens boards only; this graph's vertices are numbers")]
-    NoBoard(String),
-    /// A vertex number outside the graph.
-    #[error("vertex {vertex} is not in the graph (its vertices are 0..{last})")]
-    NoSuchVertex {
-        /// The number typed.
-        vertex: usize,
-        /// The graph's last vertex.
-        last: usize,
-    },
-    /// A vertex or an end already deleted by an earlier move.
-    #[error("{0} is gone (an earlier move removed it)")]
-    Gone(String),
-    /// Two vertices that are not adjacent (Arc Kayles).
-    #[error("{0} is not an edge of the graph")]
-    NotAnEdge(String),
-    /// A vertex typed in Arc Kayles, or an edge in Node Kayles.
-    #[error("{text} is {what}, but a move of {game} is {wanted}")]
-    WrongKind {
-        /// The move as typed.
-        text: String,
-        /// "a vertex" or "an edge".
-        what: &'static str,
-        /// The game's name.
-        game: &'static str,
-        /// What a move of that game is.
-        wanted: &'static str,
-    },
-}
 
 /// A game on a named graph: the graph (the host of every position), its board when it is
 /// a board family, the position left, and the solver whose memo serves every position of
@@ -158,118 +115,31 @@ impl GameState {
         &self.solver
     }
 
+    /// How this game's moves on this graph are named and read ([`MoveNames`]).
+    pub fn names(&self) -> MoveNames<'_> {
+        MoveNames::new(self.game, self.graph(), self.board)
+    }
+
     /// The name of vertex `v`: its cell (`r2c3`) on a board, else its number.
     pub fn vertex_name(&self, v: usize) -> String {
-        match &self.board {
-            Some(board) => board.label(v),
-            None => v.to_string(),
-        }
+        self.names().vertex_name(v)
     }
 
     /// The name of a move: a vertex's name, or the names of an edge's ends joined by `-`
     /// (`r1c1-r1c2`, `0-1`).
     pub fn name(&self, mv: Move) -> String {
-        match mv {
-            Move::Vertex(v) => self.vertex_name(v),
-            Move::Edge(u, v) => format!("{}-{}", self.vertex_name(u), self.vertex_name(v)),
-        }
-    }
-
-    /// What a move looks like here, for messages.
-    fn expected(&self) -> String {
-        let n = self.graph().order();
-        let last = n.saturating_sub(1);
-        match (self.game, self.board.is_some()) {
-            (GameKind::Node, true) => format!("a cell like r1c2 or a vertex number 0..{last}"),
-            (GameKind::Node, false) => format!("a vertex number 0..{last}"),
-            (GameKind::Arc, true) => "an edge like r1c1-r1c2 (or 0-1 by vertex numbers)".into(),
-            (GameKind::Arc, false) => format!("an edge like 0-1 (vertices 0..{last})"),
-        }
-    }
-
-    /// The vertex a name stands for (a number, or a cell on a board), not yet checked
-    /// against the position.
-    fn parse_vertex(&self, text: &str, whole: &str) -> Result<usize, MoveError> {
-        let text = text.trim();
-        if let Ok(v) = text.parse::<usize>() {
-            let n = self.graph().order();
-            if v >= n {
-                return Err(MoveError::NoSuchVertex {
-                    vertex: v,
-                    last: n.saturating_sub(1),
-                });
-            }
-            return Ok(v);
-        }
-        if parse_cell(text).is_some() {
-            return match &self.board {
-                Some(board) => Ok(board.parse_label(text)?),
-                None => Err(MoveError::NoBoard(text.to_string())),
-            };
-        }
-        Err(MoveError::Unreadable {
-            text: whole.trim().to_string(),
-            expected: self.expected(),
-        })
+        self.names().name(mv)
     }
 
     /// The move `text` names, if it can be played in the position left: a vertex (`3`,
     /// `r2c3`) in Node Kayles, two joined by `-` (`0-1`, `r1c1-r1c2`) in Arc Kayles.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let text = text.trim();
-        let parts: Vec<&str> = text.split('-').collect();
-        let mv = match parts.as_slice() {
-            [v] => Move::Vertex(self.parse_vertex(v, text)?),
-            [u, v] => Move::edge(self.parse_vertex(u, text)?, self.parse_vertex(v, text)?),
-            _ => {
-                return Err(MoveError::Unreadable {
-                    text: text.to_string(),
-                    expected: self.expected(),
-                })
-            }
-        };
-        self.check(mv)?;
-        Ok(mv)
+        self.names().read(text, &self.set)
     }
 
     /// Whether `mv` can be played in the position left, with the reason when not.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        let wanted = match self.game {
-            GameKind::Node => "a vertex",
-            GameKind::Arc => "an edge u-v",
-        };
-        if mv.game() != self.game {
-            return Err(MoveError::WrongKind {
-                text: self.name(mv),
-                what: match mv {
-                    Move::Vertex(_) => "a vertex",
-                    Move::Edge(..) => "an edge",
-                },
-                game: self.game.title(),
-                wanted,
-            });
-        }
-        let n = self.graph().order();
-        if let Some(&v) = mv.vertices().iter().find(|&&v| v >= n) {
-            return Err(MoveError::NoSuchVertex {
-                vertex: v,
-                last: n.saturating_sub(1),
-            });
-        }
-        if let Move::Edge(u, v) = mv {
-            if u == v || !self.graph().has_edge(u, v) {
-                return Err(MoveError::NotAnEdge(self.name(mv)));
-            }
-        }
-        if let Some(&v) = mv.vertices().iter().find(|&&v| !self.set.contains(v)) {
-            let gone = match mv {
-                Move::Vertex(_) => self.vertex_name(v),
-                Move::Edge(..) => format!("{}: {}", self.name(mv), self.vertex_name(v)),
-            };
-            return Err(MoveError::Gone(gone));
-        }
-        debug_assert!(mv.is_legal(self.graph(), &self.set));
-        Ok(())
+        self.names().check(mv, &self.set)
     }
 
     /// Plays `mv` if it is legal.

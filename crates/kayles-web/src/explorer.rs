@@ -1,11 +1,13 @@
 //! [`Explorer`]: a game in progress on a named graph, as the web page sees it: the graph
 //! (a family spec or graph6, within the page's [`MAX_ORDER`]), the game, the moves played
 //! with undo and redo, every move's value, the engine's reply. Plain Rust over
-//! `kayles_core::moves`, so the native tests run it as the page's worker does.
+//! `kayles_core::moves` and `kayles_core::move_names` (the moves' names and messages of
+//! `kayles play`), so the native tests run it as the page's worker does.
 
-use kayles_core::board::{parse_cell, Board};
+use kayles_core::board::Board;
 use kayles_core::engine::SearchConfig;
 use kayles_core::game::GameSolver;
+use kayles_core::move_names::MoveNames;
 use kayles_core::moves::{self, legal_moves, EngineMove, Move, MoveValue};
 use kayles_core::{families, graph6, GameKind, Graph, VertexSet};
 
@@ -157,70 +159,35 @@ impl Explorer {
         set
     }
 
+    /// How this game's moves on this graph are named and read: `kayles play`'s names
+    /// and messages ([`MoveNames`]).
+    pub fn names(&self) -> MoveNames<'_> {
+        MoveNames::new(self.game, &self.graph, self.board)
+    }
+
     /// The name of vertex `v`: its cell (`r2c3`) on a board, else its number.
     pub fn vertex_name(&self, v: usize) -> String {
-        match &self.board {
-            Some(board) => board.label(v),
-            None => v.to_string(),
-        }
+        self.names().vertex_name(v)
     }
 
     /// A move's name, as `kayles play` writes it (`r1c2`, `r1c1-r1c2`, `3`, `0-1`).
     pub fn name(&self, mv: Move) -> String {
-        match mv {
-            Move::Vertex(v) => self.vertex_name(v),
-            Move::Edge(u, v) => format!("{}-{}", self.vertex_name(u), self.vertex_name(v)),
-        }
-    }
-
-    fn parse_vertex(&self, text: &str) -> Result<usize, String> {
-        let text = text.trim();
-        if let Ok(v) = text.parse::<usize>() {
-            if v >= self.graph.order() {
-                return Err(format!(
-                    "no vertex {v} (the vertices are 0..{})",
-                    self.graph.order().saturating_sub(1)
-                ));
-            }
-            return Ok(v);
-        }
-        match (&self.board, parse_cell(text)) {
-            (Some(board), Some(_)) => board.parse_label(text).map_err(|e| e.to_string()),
-            (None, Some(_)) => Err(format!("{text}: this graph is not a board")),
-            _ => Err(format!("unreadable move '{text}'")),
-        }
+        self.names().name(mv)
     }
 
     /// The move `text` names (a vertex in Node Kayles, two joined by `-` in Arc Kayles),
     /// if it can be played in the position left.
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let parts: Vec<&str> = text.trim().split('-').collect();
-        let mv = match (self.game, parts.as_slice()) {
-            (GameKind::Node, [v]) => Move::Vertex(self.parse_vertex(v)?),
-            (GameKind::Arc, [u, v]) => {
-                let (u, v) = (self.parse_vertex(u)?, self.parse_vertex(v)?);
-                if u == v || !self.graph.has_edge(u, v) {
-                    return Err(format!("{} is not an edge", text.trim()));
-                }
-                Move::edge(u, v)
-            }
-            (GameKind::Node, _) => return Err(format!("'{}' is not a vertex", text.trim())),
-            (GameKind::Arc, _) => return Err(format!("'{}' is not an edge like 0-1", text.trim())),
-        };
-        if !mv.is_legal(&self.graph, &self.position()) {
-            return Err(format!(
-                "{} is gone (an earlier move removed it)",
-                self.name(mv)
-            ));
-        }
-        Ok(mv)
+        self.names()
+            .read(text, &self.position())
+            .map_err(|e| e.to_string())
     }
 
     /// Plays `mv` (checked), forgetting the undone moves.
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
-        if mv.game() != self.game || !mv.is_legal(&self.graph, &self.position()) {
-            return Err(format!("{} cannot be played here", self.name(mv)));
-        }
+        self.names()
+            .check(mv, &self.position())
+            .map_err(|e| e.to_string())?;
         self.history.push(mv);
         self.undone.clear();
         Ok(())

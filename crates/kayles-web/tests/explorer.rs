@@ -65,7 +65,7 @@ fn a_game_on_a_board_with_undo_and_redo() {
     explorer.play(Move::Edge(0, 1)).unwrap();
     assert_eq!(
         explorer.parse_move("r1c2-r1c3").unwrap_err(),
-        "r1c2-r1c3 is gone (an earlier move removed it)"
+        "r1c2-r1c3: r1c2 is gone (an earlier move removed it)"
     );
     assert!(explorer.undo());
     assert_eq!(explorer.values().unwrap(), start);
@@ -120,13 +120,20 @@ fn bad_input_gets_one_line_messages() {
     let mut explorer = Explorer::new("petersen:5,2", GameKind::Node).unwrap();
     assert_eq!(
         explorer.parse_move("10").unwrap_err(),
-        "no vertex 10 (the vertices are 0..9)"
+        "vertex 10 is not in the graph (its vertices are 0..9)"
     );
     assert_eq!(
         explorer.parse_move("r1c1").unwrap_err(),
-        "r1c1: this graph is not a board"
+        "r1c1: cells name the vertices of grid and queens boards only; this graph's vertices are numbers"
     );
-    assert_eq!(explorer.parse_move("x").unwrap_err(), "unreadable move 'x'");
+    assert_eq!(
+        explorer.parse_move("x").unwrap_err(),
+        "'x' is not a move: type a vertex number 0..9"
+    );
+    assert_eq!(
+        explorer.parse_move("0-1").unwrap_err(),
+        "0-1 is an edge, but a move of Node Kayles is a vertex"
+    );
     assert_eq!(
         explorer.play_list("0,1").unwrap_err(),
         "move 2 of the list: 1 is gone (an earlier move removed it)"
