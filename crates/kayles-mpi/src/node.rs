@@ -16,7 +16,7 @@
 //! rank sends rank 0 a fingerprint of its build and command, and rank 0 refuses a run
 //! whose ranks differ; at the end rank 0 sends Quit and waits for every Bye.
 
-use crate::home::{Home, Notice, Reply};
+use crate::home::{Freed, Home, Reply};
 use crate::wire::{self, Batch, Message, REPORT_WORDS};
 use kayles_core::engine::{Answer, MemoHandle, MemoTable, Record, Remote, LEAF_SHARE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -353,7 +353,7 @@ enum Local {
     },
     /// Replies and notices to send, from this rank's home (told a result directly by a
     /// search thread).
-    Replies(Vec<(u32, u64, Reply)>, Vec<Notice>),
+    Freed(Freed),
     /// Rank 0: the search is over; tell every rank.
     Stop(u32),
     /// This rank's counters for a search, to rank 0.
@@ -581,9 +581,9 @@ impl Exchange {
 
     /// Sends the replies and notices that a result told to this rank's home directly
     /// freed.
-    fn send_replies(&self, replies: Vec<(u32, u64, Reply)>, notices: Vec<Notice>) {
-        if !replies.is_empty() || !notices.is_empty() {
-            let _ = lock(&self.to_comm).send(Local::Replies(replies, notices));
+    fn send_freed(&self, freed: Freed) {
+        if !freed.is_empty() {
+            let _ = lock(&self.to_comm).send(Local::Freed(freed));
         }
     }
 
@@ -768,11 +768,8 @@ impl Remote for Exchange {
         let search = lock(&self.shared.search).0;
         if self.tuning.local_home && home_of(key, self.size) == self.rank {
             let rank = self.rank as u32;
-            let mut home = lock(&self.home);
-            let replies = home.done(rank, search, table, key, heap, proved);
-            let notices = home.take_notices();
-            drop(home);
-            self.send_replies(replies, notices);
+            let freed = lock(&self.home).done(rank, search, table, key, heap, proved);
+            self.send_freed(freed);
             return;
         }
         let _ = lock(&self.to_comm).send(Local::Done {
@@ -1568,10 +1565,7 @@ impl<T: Transport> Comm<T> {
                     self.post(to, Message::Quit);
                 }
             }
-            Local::Replies(replies, notices) => {
-                self.send_replies(replies);
-                self.send_notices(notices);
-            }
+            Local::Freed(freed) => self.send_freed(freed),
             Local::End => return true,
         }
         false
@@ -1610,16 +1604,15 @@ impl<T: Transport> Comm<T> {
         heap: u8,
         proved: Option<Record>,
     ) {
-        let mut home = lock(&self.home);
-        let replies = home.done(rank, search, table, key, heap, proved);
-        let notices = home.take_notices();
-        drop(home);
-        self.send_replies(replies);
-        self.send_notices(notices);
+        let freed = lock(&self.home).done(rank, search, table, key, heap, proved);
+        self.send_freed(freed);
     }
 
-    fn send_notices(&mut self, notices: Vec<Notice>) {
-        for n in notices {
+    /// Sends what a claim given back at this rank's home freed: replies to its waiters,
+    /// notices to its watchers.
+    fn send_freed(&mut self, freed: Freed) {
+        self.send_replies(freed.replies);
+        for n in freed.notices {
             let message = Message::Settled {
                 search: n.search,
                 table: n.table,
