@@ -3,7 +3,7 @@
 //! another, and the ranks answered busy that are to be told when the claim ends with a
 //! loss (*watchers*, at most [`WATCHERS`] a key). Pure logic, no transport: the rank's
 //! communication thread feeds it the asks and results that arrive and sends the replies
-//! and notices it returns.
+//! and notices it returns ([`Freed`]).
 //!
 //! Why the waits cannot form a circle: a rank waits only from inside the searches it has
 //! claimed, for a component smaller than each of them (a move removes vertices), and a
@@ -51,7 +51,7 @@ type Key = (u32, u8, Box<[u64]>);
 pub const WATCHERS: usize = 16;
 
 /// A rank to be told, unasked, that a claim it was answered busy about ended with
-/// `key + *heap` proved to lose ([`Home::take_notices`]).
+/// `key + *heap` proved to lose ([`Freed::notices`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     /// The rank to tell.
@@ -66,6 +66,24 @@ pub struct Notice {
     pub record: Record,
     /// The key.
     pub key: Vec<u64>,
+}
+
+/// What a claim given back frees ([`Home::done`]): the replies to send and the notices
+/// due, each to its rank.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Freed {
+    /// `(rank, id, reply)`: each waiter now answered (settled, or given the claim when it
+    /// was released without a result).
+    pub replies: Vec<(u32, u64, Reply)>,
+    /// The watchers (other than the claimant) of a heap the claim's record proves to lose.
+    pub notices: Vec<Notice>,
+}
+
+impl Freed {
+    /// True when there is nothing to send.
+    pub fn is_empty(&self) -> bool {
+        self.replies.is_empty() && self.notices.is_empty()
+    }
 }
 
 #[derive(Debug, Default)]
@@ -88,8 +106,6 @@ pub struct Home {
     limit: usize,
     /// Times the table passed its limit and dropped its settled entries.
     pub sheds: u64,
-    /// What [`done`](Self::done) found to tell watchers, until taken.
-    notices: Vec<Notice>,
 }
 
 /// Bytes an entry is counted at: its key and the table's bookkeeping.
@@ -116,7 +132,6 @@ impl Home {
             bytes: 0,
             limit,
             sheds: 0,
-            notices: Vec::new(),
         }
     }
 
@@ -176,11 +191,11 @@ impl Home {
         Some(Reply::Search(entry.record))
     }
 
-    /// `rank` gives back its claim on `key + *heap` with what it proved. The replies to
-    /// send: `(rank, id, reply)` for each waiter now answered (settled, or given the claim
-    /// when it was released without a result). Watchers whose heap the record settles
-    /// leave the entry, and those (other than `rank`) of a heap that loses have a
-    /// [`Notice`] due ([`take_notices`](Self::take_notices)).
+    /// `rank` gives back its claim on `key + *heap` with what it proved. What it frees:
+    /// a reply for each waiter now answered (settled, or given the claim when it was
+    /// released without a result), and a [`Notice`] for each watcher (other than `rank`)
+    /// of a heap the record proves to lose. Watchers whose heap the record settles leave
+    /// the entry.
     pub fn done(
         &mut self,
         rank: u32,
@@ -189,12 +204,12 @@ impl Home {
         key: &[u64],
         heap: u8,
         proved: Option<Record>,
-    ) -> Vec<(u32, u64, Reply)> {
+    ) -> Freed {
         let k: Key = (search, table_code(table), key.into());
-        let mut replies = Vec::new();
+        let mut freed = Freed::default();
         let fresh = !self.entries.contains_key(&k);
         if fresh && proved.is_none() {
-            return replies;
+            return freed;
         }
         if fresh {
             self.bytes += entry_bytes(key);
@@ -208,7 +223,7 @@ impl Home {
         }
         let record = entry.record;
         let before = entry.watchers.len();
-        let notices = &mut self.notices;
+        let notices = &mut freed.notices;
         entry.watchers.retain(|&(h, r)| match record.wins(h) {
             None => true,
             Some(win) => {
@@ -230,12 +245,12 @@ impl Home {
         while i < entry.waiters.len() {
             let (h, r, id) = entry.waiters[i];
             if record.wins(h).is_some() {
-                replies.push((r, id, Reply::Known(record)));
+                freed.replies.push((r, id, Reply::Known(record)));
                 entry.waiters.swap_remove(i);
             } else if !entry.claims.iter().any(|&(ch, _)| ch == h) {
                 // Released without a result: the waiter takes the claim.
                 entry.claims.push((h, r));
-                replies.push((r, id, Reply::Search(record)));
+                freed.replies.push((r, id, Reply::Search(record)));
                 entry.waiters.swap_remove(i);
             } else {
                 i += 1;
@@ -244,12 +259,7 @@ impl Home {
         if self.bytes > self.limit {
             self.shed();
         }
-        replies
-    }
-
-    /// The notices due since the last call: each to be sent to its rank.
-    pub fn take_notices(&mut self) -> Vec<Notice> {
-        std::mem::take(&mut self.notices)
+        freed
     }
 
     /// Search `search` is over: its entries go, and every rank still waiting on one is
@@ -265,7 +275,6 @@ impl Home {
             }
             false
         });
-        self.notices.retain(|n| n.search > search);
         self.recount();
         replies
     }
@@ -319,9 +328,15 @@ mod tests {
         // Rank 2 waits; the result answers it.
         assert_eq!(home.ask(2, 5, 0, T, &key, 0, true, false), None);
         assert!(home.done(0, 0, T, &key, 0, None).is_empty());
-        let replies = home.done(0, 0, T, &key, 0, Some(Record::decided(0, true)));
+        let freed = home.done(0, 0, T, &key, 0, Some(Record::decided(0, true)));
         let won = Record::UNKNOWN.with_win(0);
-        assert_eq!(replies, vec![(2, 5, Reply::Known(won))]);
+        assert_eq!(
+            freed,
+            Freed {
+                replies: vec![(2, 5, Reply::Known(won))],
+                notices: vec![],
+            }
+        );
         assert_eq!(
             home.ask(3, 6, 0, T, &key, 0, false, false),
             Some(Reply::Known(won))
@@ -335,7 +350,7 @@ mod tests {
         home.ask(0, 1, 0, T, &key, 2, false, false);
         assert_eq!(home.ask(1, 2, 0, T, &key, 2, true, false), None);
         assert_eq!(
-            home.done(0, 0, T, &key, 2, None),
+            home.done(0, 0, T, &key, 2, None).replies,
             vec![(1, 2, Reply::Search(Record::UNKNOWN))]
         );
         assert_eq!(
@@ -389,13 +404,12 @@ mod tests {
             Some(Reply::Busy)
         );
         // Given back without a result: nobody is told.
-        home.done(0, 0, T, &key, 1, None);
-        assert!(home.take_notices().is_empty());
+        assert!(home.done(0, 0, T, &key, 1, None).is_empty());
         // Heap 2 proved to lose: the nimber is 2, so heap 1 wins; only rank 1 is told.
-        home.done(0, 0, T, &key, 2, Some(Record::decided(2, false)));
-        let notices = home.take_notices();
+        let freed = home.done(0, 0, T, &key, 2, Some(Record::decided(2, false)));
+        assert!(freed.replies.is_empty());
         assert_eq!(
-            notices,
+            freed.notices,
             vec![Notice {
                 rank: 1,
                 search: 0,
@@ -405,27 +419,30 @@ mod tests {
                 key: key.to_vec(),
             }]
         );
-        assert!(home.take_notices().is_empty(), "told once");
+        // Told once: the watcher has left the entry.
+        let again = home.done(0, 0, T, &key, 2, Some(Record::decided(2, false)));
+        assert!(again.is_empty(), "told once");
         // A win tells nobody, nor does the watcher's own result.
         let other = [9];
         home.ask(0, 7, 0, T, &other, 0, false, false);
         home.ask(1, 8, 0, T, &other, 0, false, true);
-        home.done(0, 0, T, &other, 0, Some(Record::decided(0, true)));
-        assert!(home.take_notices().is_empty());
+        let freed = home.done(0, 0, T, &other, 0, Some(Record::decided(0, true)));
+        assert!(freed.is_empty());
         home.ask(0, 9, 0, T, &other, 1, false, false);
         home.ask(1, 10, 0, T, &other, 1, false, true);
-        home.done(0, 0, T, &other, 1, None);
+        assert!(home.done(0, 0, T, &other, 1, None).is_empty());
         home.ask(1, 11, 0, T, &other, 1, false, false);
-        home.done(1, 0, T, &other, 1, Some(Record::decided(1, false)));
-        assert!(home.take_notices().is_empty());
+        let freed = home.done(1, 0, T, &other, 1, Some(Record::decided(1, false)));
+        assert!(freed.is_empty());
         // At most WATCHERS a key.
         let many = [11];
         home.ask(0, 12, 0, T, &many, 0, false, false);
         for r in 1..=2 * WATCHERS as u32 {
             home.ask(r, 13, 0, T, &many, 0, false, true);
         }
-        home.done(0, 0, T, &many, 0, Some(Record::decided(0, false)));
-        assert_eq!(home.take_notices().len(), WATCHERS);
+        let freed = home.done(0, 0, T, &many, 0, Some(Record::decided(0, false)));
+        assert_eq!(freed.notices.len(), WATCHERS);
+        assert!(freed.notices.iter().all(|n| n.rank != 0));
     }
 
     #[test]

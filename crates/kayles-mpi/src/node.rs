@@ -16,7 +16,7 @@
 //! rank sends rank 0 a fingerprint of its build and command, and rank 0 refuses a run
 //! whose ranks differ; at the end rank 0 sends Quit and waits for every Bye.
 
-use crate::home::{Home, Notice, Reply};
+use crate::home::{Freed, Home, Reply};
 use crate::wire::{self, Batch, Message, REPORT_WORDS};
 use kayles_core::engine::{Answer, MemoHandle, MemoTable, Record, Remote, LEAF_SHARE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -54,6 +54,12 @@ pub struct Options {
     /// The mean work beneath a claim at which asking at an order pays
     /// ([`Exchange::ask_pays`]; 0: every component from the threshold up is asked).
     pub pay_positions: u64,
+    /// Whether an order whose asks do not pay is still asked one time in
+    /// [`PAY_RESAMPLE`] times how many times its claims' mean work the pay threshold is
+    /// (at most [`RESAMPLE_STRETCH`] times), rather than one time in [`PAY_RESAMPLE`]
+    /// whatever that mean (false: the rule before; docs/scale-out.md, "Two ranks on one
+    /// machine").
+    pub resample_scaled: bool,
     /// Only results whose search cost at least this much work are published
     /// ([`PUBLISH_WORK`]; 0: all), except those of [`Options::publish_recurring`].
     pub publish_work: u64,
@@ -93,6 +99,7 @@ impl Default for Options {
             home_bytes: 256 << 20,
             publish_order: PUBLISH_ORDER,
             pay_positions: PAY_POSITIONS,
+            resample_scaled: true,
             publish_work: PUBLISH_WORK,
             publish_recurring: PUBLISH_RECURRING,
             fingerprint: 0,
@@ -136,8 +143,16 @@ pub const PAY_POSITIONS: u64 = 512;
 
 /// An order whose asks do not pay is still asked one time in this many (so that its
 /// record follows the search: deep in it, the same order may cost more). One in 16 made
-/// 7,000 asks at each of petersen:39,2's cheapest orders (4-9 positions beneath).
-const PAY_RESAMPLE: u64 = 256;
+/// 7,000 asks at each of petersen:39,2's cheapest orders (4-9 positions beneath). With
+/// [`Options::resample_scaled`], one in this many times how far below the threshold the
+/// order's mean work is.
+pub const PAY_RESAMPLE: u64 = 256;
+
+/// With [`Options::resample_scaled`], an order whose asks do not pay is asked at least one
+/// time in [`PAY_RESAMPLE`] times this many. At one in 256, grid:3x28's orders 36-49
+/// (2-35 positions beneath a claim) still made about 1,200 asks each a rank, 40% of its
+/// asks, each a round trip half the time (docs/scale-out.md, "Two ranks on one machine").
+pub const RESAMPLE_STRETCH: u64 = 256;
 
 /// How the exchange runs, from the [`Options`].
 #[derive(Debug, Clone, Copy)]
@@ -148,6 +163,8 @@ struct Tuning {
     poll_max: Duration,
     /// [`Options::pay_positions`].
     pay_positions: u64,
+    /// [`Options::resample_scaled`].
+    resample_scaled: bool,
     /// [`Options::publish_work`].
     publish_work: u64,
 }
@@ -158,6 +175,7 @@ impl Tuning {
             local_home: options.local_home,
             poll_max: Duration::from_micros(options.poll_max_us.max(20)),
             pay_positions: options.pay_positions,
+            resample_scaled: options.resample_scaled,
             publish_work: options.publish_work,
         }
     }
@@ -353,7 +371,7 @@ enum Local {
     },
     /// Replies and notices to send, from this rank's home (told a result directly by a
     /// search thread).
-    Replies(Vec<(u32, u64, Reply)>, Vec<Notice>),
+    Freed(Freed),
     /// Rank 0: the search is over; tell every rank.
     Stop(u32),
     /// This rank's counters for a search, to rank 0.
@@ -581,9 +599,9 @@ impl Exchange {
 
     /// Sends the replies and notices that a result told to this rank's home directly
     /// freed.
-    fn send_replies(&self, replies: Vec<(u32, u64, Reply)>, notices: Vec<Notice>) {
-        if !replies.is_empty() || !notices.is_empty() {
-            let _ = lock(&self.to_comm).send(Local::Replies(replies, notices));
+    fn send_freed(&self, freed: Freed) {
+        if !freed.is_empty() {
+            let _ = lock(&self.to_comm).send(Local::Freed(freed));
         }
     }
 
@@ -682,10 +700,11 @@ impl Remote for Exchange {
 
     /// Asks pay at an order until 64 claims there were searched; then while the mean
     /// work beneath a claim is at least [`Options::pay_positions`]; otherwise one ask in
-    /// 256 is made. (An ask answered known saves the mean work of its order:
-    /// where that is below the threshold, a known answer does not pay for the round
-    /// trips either; petersen:33,2 has 8% known at its orders 36 and 37, whose claims
-    /// search 8-12 positions.)
+    /// [`PAY_RESAMPLE`] is made (with [`Options::resample_scaled`], in 256 times how many
+    /// times the mean the threshold is, at most [`RESAMPLE_STRETCH`] times). (An ask
+    /// answered known saves the mean work of its order: where that is below the
+    /// threshold, a known answer does not pay for the round trips either; petersen:33,2
+    /// has 8% known at its orders 36 and 37, whose claims search 8-12 positions.)
     fn ask_pays(&self, order: usize, leaf: bool) -> bool {
         if self.tuning.pay_positions == 0 {
             return true;
@@ -694,9 +713,12 @@ impl Remote for Exchange {
         let i = Self::weigh_index(order, leaf);
         let considered = w.considered[i].fetch_add(1, Relaxed);
         let claimed = w.claimed[i].load(Relaxed);
-        claimed < PAY_SAMPLE
-            || w.work[i].load(Relaxed) >= self.tuning.pay_positions.saturating_mul(claimed)
-            || considered % PAY_RESAMPLE == 0
+        let work = w.work[i].load(Relaxed);
+        let threshold = self.tuning.pay_positions.saturating_mul(claimed);
+        if claimed < PAY_SAMPLE || work >= threshold {
+            return true;
+        }
+        considered % resample_stride(threshold, work, self.tuning.resample_scaled) == 0
     }
 
     fn searched(&self, order: usize, leaf: bool, beneath: Option<(u64, u64)>) {
@@ -768,11 +790,8 @@ impl Remote for Exchange {
         let search = lock(&self.shared.search).0;
         if self.tuning.local_home && home_of(key, self.size) == self.rank {
             let rank = self.rank as u32;
-            let mut home = lock(&self.home);
-            let replies = home.done(rank, search, table, key, heap, proved);
-            let notices = home.take_notices();
-            drop(home);
-            self.send_replies(replies, notices);
+            let freed = lock(&self.home).done(rank, search, table, key, heap, proved);
+            self.send_freed(freed);
             return;
         }
         let _ = lock(&self.to_comm).send(Local::Done {
@@ -783,6 +802,17 @@ impl Remote for Exchange {
             key: key.to_vec(),
         });
     }
+}
+
+/// An order whose claims' work summed to `work` where paying would need `threshold` is
+/// asked one time in this many: [`PAY_RESAMPLE`], times (`scaled`) how many times `work`
+/// the threshold is, at most [`RESAMPLE_STRETCH`] times.
+fn resample_stride(threshold: u64, work: u64, scaled: bool) -> u64 {
+    if !scaled {
+        return PAY_RESAMPLE;
+    }
+    let below = (threshold / work.max(1)).clamp(1, RESAMPLE_STRETCH);
+    PAY_RESAMPLE * below
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -1568,10 +1598,7 @@ impl<T: Transport> Comm<T> {
                     self.post(to, Message::Quit);
                 }
             }
-            Local::Replies(replies, notices) => {
-                self.send_replies(replies);
-                self.send_notices(notices);
-            }
+            Local::Freed(freed) => self.send_freed(freed),
             Local::End => return true,
         }
         false
@@ -1610,16 +1637,15 @@ impl<T: Transport> Comm<T> {
         heap: u8,
         proved: Option<Record>,
     ) {
-        let mut home = lock(&self.home);
-        let replies = home.done(rank, search, table, key, heap, proved);
-        let notices = home.take_notices();
-        drop(home);
-        self.send_replies(replies);
-        self.send_notices(notices);
+        let freed = lock(&self.home).done(rank, search, table, key, heap, proved);
+        self.send_freed(freed);
     }
 
-    fn send_notices(&mut self, notices: Vec<Notice>) {
-        for n in notices {
+    /// Sends what a claim given back at this rank's home freed: replies to its waiters,
+    /// notices to its watchers.
+    fn send_freed(&mut self, freed: Freed) {
+        self.send_replies(freed.replies);
+        for n in freed.notices {
             let message = Message::Settled {
                 search: n.search,
                 table: n.table,

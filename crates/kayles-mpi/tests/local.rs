@@ -210,19 +210,59 @@ fn one_to_four_ranks_give_the_known_values_in_both_games() {
 /// first graphs, and a result of less than 4 positions is never published unless its
 /// component has fewer than half the root's vertices (the recurring ones, published
 /// whatever they cost).
+/// Both ways of resampling an order whose asks do not pay (one in 256, or rarer the
+/// cheaper its claims) are run.
 #[test]
 fn weighed_asks_and_unpublished_cheap_results_keep_the_values() {
-    let weighed = Options {
-        pay_positions: u64::MAX / 2,
-        publish_work: 4,
-        publish_recurring: 2,
-        ..options(6, 64 << 20)
-    };
-    for game in [GameKind::Node, GameKind::Arc] {
-        for ranks in [2, 3] {
-            check(game, ranks, config(1, 256 << 20), weighed);
+    for resample_scaled in [false, true] {
+        let weighed = Options {
+            pay_positions: u64::MAX / 2,
+            resample_scaled,
+            publish_work: 4,
+            publish_recurring: 2,
+            ..options(6, 64 << 20)
+        };
+        for game in [GameKind::Node, GameKind::Arc] {
+            for ranks in [2, 3] {
+                check(game, ranks, config(1, 256 << 20), weighed);
+            }
         }
     }
+}
+
+/// Once its 64 claims are sampled, an order whose asks do not pay (a mean work beneath a
+/// claim below the threshold, 512) is asked one time in 256 with the rule before, and
+/// with `resample_scaled` one time in 256 times how many times its mean the threshold
+/// is (at most 256 times): at a mean of 2 positions one in 65,536, at 256 one in 512;
+/// an order that pays is asked every time either way.
+#[test]
+fn an_order_whose_asks_do_not_pay_is_asked_the_rarer_the_cheaper_its_claims() {
+    let asked = |resample_scaled: bool, mean: u64| -> u64 {
+        let options = Options {
+            pay_positions: 512,
+            resample_scaled,
+            ..options(36, 1 << 20)
+        };
+        let node = Node::start(ChannelTransport::ranks(1).pop().unwrap(), options).unwrap();
+        let remote = node.remote();
+        // 64 claims searched (the sample), `mean` positions beneath each.
+        for _ in 0..64 {
+            assert!(remote.ask_pays(40, false), "asked while sampling");
+            remote.searched(40, false, Some((mean, 0)));
+        }
+        let asked = (0..1 << 18).filter(|_| remote.ask_pays(40, false)).count() as u64;
+        node.close().unwrap();
+        asked
+    };
+    // The rule before: one in 256 whatever the mean (the 64 sampled asks counted in).
+    assert_eq!(asked(false, 2), (1 << 18) / 256);
+    assert_eq!(asked(false, 256), (1 << 18) / 256);
+    // Scaled: 512 / 2 = 256 times rarer, 512 / 256 = 2 times, and an order that pays is
+    // always asked.
+    assert_eq!(asked(true, 2), (1 << 18) / (256 * 256));
+    assert_eq!(asked(true, 256), (1 << 18) / (256 * 2));
+    assert_eq!(asked(true, 1000), 1 << 18);
+    assert_eq!(asked(false, 1000), 1 << 18);
 }
 
 #[test]

@@ -121,6 +121,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         home_bytes: 256 << 20,
         publish_order: env_or("KAYLES_MPI_PUBLISH_ORDER", kayles_mpi::PUBLISH_ORDER)?,
         pay_positions: env_or("KAYLES_MPI_PAY_POSITIONS", kayles_mpi::PAY_POSITIONS)?,
+        resample_scaled: env_or("KAYLES_MPI_RESAMPLE_SCALED", 1u8)? != 0,
         publish_work: env_or("KAYLES_MPI_PUBLISH_WORK", kayles_mpi::PUBLISH_WORK)?,
         publish_recurring: env_or(
             "KAYLES_MPI_PUBLISH_RECURRING",
