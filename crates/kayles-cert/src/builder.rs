@@ -13,7 +13,8 @@
 //! A witness is taken first among the moves whose result's value is already known
 //! (fewest vertices left first; the search's lookup pass), then among the rest in the
 //! search's own move order, asking the oracle: the questions are then the ones the
-//! search answered, and its memo has them. Whether a result's value is known is first
+//! search answered, and its memo has them. The search's own winning move, when the
+//! oracle kept it ([`Oracle::winning_move`]), goes before each of those passes' others. Whether a result's value is known is first
 //! asked of an isomorphism invariant of its largest component, so that most unknown
 //! results need no canonical code; results are split into components when first looked
 //! at.
@@ -95,6 +96,36 @@ pub struct ProofBuilder<'h, O, W: Write> {
     since_poll: u32,
     /// The facts written at the last save (none is taken twice at one point).
     saved_at: Option<u64>,
+    /// How the witnesses were found.
+    pub witnesses: WitnessCounts,
+}
+
+/// How the builder found the witnesses of its facts (a move to a result of the value
+/// wanted), and what became of the search's winning moves ([`Oracle::winning_move`])
+/// offered as the first witness.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WitnessCounts {
+    /// Witnesses looked for.
+    pub looked_for: u64,
+    /// Of those, with the search's winning move among the candidates.
+    pub offered: u64,
+    /// The search's move taken, its result's value known to the builder already.
+    pub known: u64,
+    /// The search's move taken after asking the oracle about its result.
+    pub asked: u64,
+    /// Of the search's moves asked about, those the oracle's memo had forgotten (a search
+    /// answered).
+    pub searched: u64,
+    /// The search's move not of the value wanted (none is, unless the table is wrong).
+    pub refused: u64,
+    /// Witnesses found among the results whose value the builder knew.
+    pub by_known: u64,
+    /// Found among the results the oracle knew without a search.
+    pub by_memo: u64,
+    /// Found by the oracle's searches.
+    pub by_search: u64,
+    /// No witness (the value is below the one wanted).
+    pub none: u64,
 }
 
 /// One move's result: its components (by least vertex), and how many vertices it leaves.
@@ -138,6 +169,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
             checkpoint: Box::new(Never),
             since_poll: 0,
             saved_at: None,
+            witnesses: WitnessCounts::default(),
         }
     }
 
@@ -464,23 +496,53 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     }
 
     /// The first of `candidates` (indices into `results`) whose result has value `j`:
-    /// first among those whose value is already known, then among those the oracle knows
-    /// without a search (the search's own witnesses, in its memo), then by asking the
-    /// oracle.
+    /// `hint` (the search's winning move, [`Oracle::winning_move`]) when its result's
+    /// value is known already; then the first among those whose value is known; then
+    /// `hint`, asking the oracle; then among those the oracle knows without a search (the
+    /// search's own witnesses, in its memo), then by asking the oracle.
     fn first_of_value(
         &mut self,
         results: &mut Results,
         candidates: impl Iterator<Item = usize> + Clone,
         j: u32,
+        hint: Option<usize>,
     ) -> Result<Option<usize>, Error> {
         // For each result, the count of values learned when its largest component was
         // found not known (its value is looked up again only once something was learned).
         let mut unknown_at: Vec<Option<u64>> = vec![None; results.comps.len()];
+        let hint = hint.filter(|&h| candidates.clone().any(|i| i == h));
+        self.witnesses.looked_for += 1;
+        if hint.is_some() {
+            self.witnesses.offered += 1;
+        }
+        // The search's winning move first, when its result's value is known already.
+        if let Some(h) = hint {
+            results.get(&self.adjacency, h);
+            if self.result_is(results.split(h), j, Ask::Known, &mut unknown_at[h])? == Some(true) {
+                self.witnesses.known += 1;
+                return Ok(Some(h));
+            }
+        }
         for i in candidates.clone() {
             results.get(&self.adjacency, i);
             if self.result_is(results.split(i), j, Ask::Known, &mut unknown_at[i])? == Some(true) {
+                self.witnesses.by_known += 1;
                 return Ok(Some(i));
             }
+        }
+        // Then the search's winning move, asking the memo (and, if it has forgotten, the
+        // search) about its result: the question the search answered.
+        if let Some(h) = hint {
+            let mut is = self.result_is(results.split(h), j, Ask::Memo, &mut unknown_at[h])?;
+            if is.is_none() {
+                self.witnesses.searched += 1;
+                is = self.result_is(results.split(h), j, Ask::Search, &mut unknown_at[h])?;
+            }
+            if is == Some(true) {
+                self.witnesses.asked += 1;
+                return Ok(Some(h));
+            }
+            self.witnesses.refused += 1;
         }
         // The search's own order among the rest: fewest vertices in pieces it does not
         // evaluate at once (above its small order) first, so that the questions are the
@@ -500,10 +562,15 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         for ask in [Ask::Memo, Ask::Search] {
             for &i in &rest {
                 if self.result_is(results.split(i), j, ask, &mut unknown_at[i])? == Some(true) {
+                    match ask {
+                        Ask::Memo => self.witnesses.by_memo += 1,
+                        _ => self.witnesses.by_search += 1,
+                    }
                     return Ok(Some(i));
                 }
             }
         }
+        self.witnesses.none += 1;
         Ok(None)
     }
 
@@ -566,7 +633,13 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         moves.sort_by_key(|(_, after)| after.iter().map(|w| w.count_ones()).sum::<u32>());
         let (moves, afters): (Vec<Move>, Vec<Vec<u64>>) = moves.into_iter().unzip();
         let mut results = Results::new(afters);
-        if let Some(i) = self.first_of_value(&mut results, 0..moves.len(), w)? {
+        // The search's winning move: of the position as met (the search met it, or a
+        // copy under the host's symmetry), carried onto the representative; else of the
+        // representative.
+        let hint = self
+            .hint_via(comp, &rep, w)
+            .and_then(|mv| moves.iter().position(|m| *m == mv));
+        if let Some(i) = self.first_of_value(&mut results, 0..moves.len(), w, hint)? {
             let refs = self.exact_proof(results.get(&self.adjacency, i))?;
             let fact = Fact {
                 value: w,
@@ -687,11 +760,13 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                 Some(i) => i,
                 None => {
                     let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
-                    self.first_of_value(&mut results, free, j)?.ok_or_else(|| {
-                        Error::Inconsistent(format!(
-                            "the {who} says a position has value {v} but no move leads to {j}"
-                        ))
-                    })?
+                    let hint = self.hint(&x, j).and_then(|mv| self.move_index(&x, mv));
+                    self.first_of_value(&mut results, free, j, hint)?
+                        .ok_or_else(|| {
+                            Error::Inconsistent(format!(
+                                "the {who} says a position has value {v} but no move leads to {j}"
+                            ))
+                        })?
                 }
             };
             proofs[i] = Some(self.exact_proof(results.split(i))?);
@@ -880,6 +955,69 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
             *unknown_at = Some(self.learned);
         }
         value
+    }
+
+    /// The search's winning move of the connected position `x` with the heap `j`, when
+    /// the oracle has one.
+    fn hint(&mut self, x: &[u32], j: u32) -> Option<Move> {
+        self.oracle.winning_move(x, j)
+    }
+
+    /// The search's winning move of `rep` with the heap `j`: that of `comp` (whose
+    /// representative `rep` is) carried through the representative's map, else that of
+    /// `rep` itself.
+    fn hint_via(&mut self, comp: &[u32], rep: &Rep, j: u32) -> Option<Move> {
+        let Some(map) = &rep.map else {
+            return self.hint(comp, j);
+        };
+        let carried = self.oracle.winning_move(comp, j).and_then(|mv| {
+            let back = |v: u32| map.iter().position(|&m| m == v).map(|i| rep.set[i]);
+            Some(match mv {
+                Move::Vertex(v) => Move::Vertex(back(v)?),
+                Move::Edge(u, w) => {
+                    let (a, b) = (back(u)?, back(w)?);
+                    Move::Edge(a.min(b), a.max(b))
+                }
+            })
+        });
+        match carried {
+            Some(mv) => Some(mv),
+            None => self.hint(&rep.set, j),
+        }
+    }
+
+    /// The index of the move `mv` among the moves of the connected position `x` in the
+    /// documented order ([`moves_of`]), when it is one of them.
+    fn move_index(&self, x: &[u32], mv: Move) -> Option<usize> {
+        let adj = &self.adjacency;
+        let xs = adj.set(x);
+        let inside = |set: &[u64], v: u32| set[v as usize / 64] >> (v % 64) & 1 == 1;
+        match (self.game, mv) {
+            (GameKind::Node, Move::Vertex(v)) => x.binary_search(&v).ok(),
+            (GameKind::Arc, Move::Edge(u, w)) => {
+                if u >= w || !inside(&xs, u) || !inside(&xs, w) || !inside(adj.row(u as usize), w) {
+                    return None;
+                }
+                // The edges (a, b), a < b, before (u, w) in lexicographic order.
+                let mut index = 0;
+                for &a in x {
+                    let row = adj.row(a as usize);
+                    for b in bitset::vertices(
+                        &row.iter().zip(&xs).map(|(r, s)| r & s).collect::<Vec<_>>(),
+                    ) {
+                        if b <= a {
+                            continue;
+                        }
+                        if (a, b) == (u, w) {
+                            return Some(index);
+                        }
+                        index += 1;
+                    }
+                }
+                None
+            }
+            _ => None,
+        }
     }
 
     /// The exact value of the connected `comp` when the builder knows it without the

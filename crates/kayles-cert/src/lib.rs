@@ -34,6 +34,7 @@ pub mod oracle;
 pub mod represent;
 pub mod resume;
 pub mod search_proof;
+pub mod search_wins;
 pub mod set_key;
 pub mod writer;
 
@@ -109,6 +110,11 @@ pub struct Summary {
     pub sizes: Sizes,
     /// When the proof went on from a saved state: the facts that state had written.
     pub resumed_from: Option<u64>,
+    /// How the builder found its witnesses (`None` when no builder ran to the end).
+    pub witnesses: Option<builder::WitnessCounts>,
+    /// What the table of the search's winning moves held and answered, when there was one
+    /// ([`search_wins`]).
+    pub wins: Option<search_wins::WinCounts>,
 }
 
 impl std::fmt::Display for Summary {
@@ -248,6 +254,7 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
     }
     match builder.prove_root(&all) {
         Ok(root) => {
+            let witnesses = Some(builder.witnesses);
             let (out, sizes) = builder.finish(&root)?;
             Ok((
                 out,
@@ -255,6 +262,8 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
                     nimber,
                     sizes,
                     resumed_from,
+                    witnesses,
+                    wins: None,
                 },
             ))
         }
@@ -276,18 +285,21 @@ pub fn write_resumable_certificate<O: Oracle, W: Write>(
 /// otherwise start a thread per question).
 ///
 /// With `resumable`, the proof saves its state and may go on from a saved one
-/// ([`write_resumable_certificate`]).
+/// ([`write_resumable_certificate`]). With `wins` (the solver's proof hook while it
+/// searched `host`), the search's winning moves are each fact's first witness
+/// ([`search_wins`]).
 pub fn certify_with_solver<W: Write + Send>(
     host: &Graph,
     name: &str,
     solver: &mut GameSolver,
     out: W,
     resumable: Option<Resumable<'_>>,
+    wins: Option<&search_wins::SearchWins>,
 ) -> Result<(W, Summary), Error> {
     kayles_core::stack::on_stack(kayles_core::stack::DEEP, || {
         let game = solver.game();
-        let oracle = SolverOracle::new(solver, host);
-        write_resumable_certificate(
+        let oracle = SolverOracle::new(solver, host).with_wins(wins);
+        let written = write_resumable_certificate(
             host,
             name,
             game,
@@ -299,6 +311,10 @@ pub fn certify_with_solver<W: Write + Send>(
             },
             out,
             resumable,
-        )
+        );
+        written.map(|(out, summary)| {
+            let wins = wins.map(search_wins::SearchWins::counts);
+            (out, Summary { wins, ..summary })
+        })
     })
 }

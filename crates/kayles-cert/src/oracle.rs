@@ -1,6 +1,8 @@
 //! [`Oracle`]: where the proof builder gets the values it proves. The builder trusts the
 //! oracle only to find the proof; the checker trusts neither.
 
+use crate::format::Move;
+use crate::search_wins::SearchWins;
 use crate::set_key::Key;
 use crate::Error;
 use kayles_core::engine::SearchConfig;
@@ -23,6 +25,14 @@ pub trait Oracle {
     fn value_is_known(&mut self, _set: &VertexSet, _x: u32) -> Option<bool> {
         None
     }
+
+    /// A move of the connected position `set` (host vertices, increasing) that the
+    /// search found to lead to a result of value `x` (it won `set + *x` by that move),
+    /// when the oracle kept one: a hint, which the builder proves as any witness. `None`
+    /// by default.
+    fn winning_move(&mut self, _set: &[u32], _x: u32) -> Option<Move> {
+        None
+    }
 }
 
 impl<O: Oracle + ?Sized> Oracle for &mut O {
@@ -34,6 +44,9 @@ impl<O: Oracle + ?Sized> Oracle for &mut O {
     }
     fn value_is_known(&mut self, set: &VertexSet, x: u32) -> Option<bool> {
         (**self).value_is_known(set, x)
+    }
+    fn winning_move(&mut self, set: &[u32], x: u32) -> Option<Move> {
+        (**self).winning_move(set, x)
     }
 }
 
@@ -61,6 +74,8 @@ pub struct SolverOracle<'a> {
     /// "Value is `x`?" questions the memo answered without a search
     /// ([`GameSolver::recall_subset`]; not among `queries`).
     pub memo_answers: u64,
+    /// The search's winning moves, when they were kept ([`with_wins`](Self::with_wins)).
+    wins: Option<&'a SearchWins>,
 }
 
 /// What an oracle knows of one position: its value, or some values it does not have.
@@ -120,7 +135,16 @@ impl<'a> SolverOracle<'a> {
             queries: 0,
             heap_queries: 0,
             memo_answers: 0,
+            wins: None,
         }
+    }
+
+    /// The oracle giving the search's winning moves that `wins` kept (a [`SearchWins`]
+    /// that was the solver's proof hook while it searched the host) as
+    /// [`winning_move`](Oracle::winning_move).
+    pub fn with_wins(mut self, wins: Option<&'a SearchWins>) -> Self {
+        self.wins = wins;
+        self
     }
 }
 
@@ -181,6 +205,10 @@ impl Oracle for SolverOracle<'_> {
         };
         self.memo_answers += 1;
         Some(is)
+    }
+
+    fn winning_move(&mut self, set: &[u32], x: u32) -> Option<Move> {
+        self.wins?.winning_move(set, x)
     }
 }
 

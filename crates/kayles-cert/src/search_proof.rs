@@ -181,6 +181,7 @@ pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'stati
             let marked: u64 = needed.0.iter().map(|w| u64::from(w.count_ones())).sum();
             replay(&mut builder, log, host.order(), back.as_deref(), &needed)?;
             let root = builder.prove_root(&all)?;
+            let witnesses = Some(builder.witnesses);
             let (out, sizes) = builder.finish(&root)?;
             let stats = SearchProofStats {
                 concluded,
@@ -194,6 +195,8 @@ pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'stati
                     nimber,
                     sizes,
                     resumed_from: None,
+                    witnesses,
+                    wins: None,
                 },
                 stats,
             ))

@@ -10,6 +10,7 @@
 use anyhow::{bail, Context, Result};
 use kayles_cert::format::Header;
 use kayles_cert::resume::{Checkpoint, Poll, ProofState};
+use kayles_cert::search_wins::SearchWins;
 use kayles_cert::Summary;
 use kayles_core::game::GameSolver;
 use kayles_core::GameKind;
@@ -282,13 +283,15 @@ impl PartFile {
     /// the name `kayles-check` is given) from `solver`, which has just searched it with
     /// the set-up its name implies (its memo answers the proof's questions), saving the
     /// proof's state as `saves` says; gives it its final name and returns the summary and
-    /// that path.
+    /// that path. `wins`: the search's winning moves, when they were kept
+    /// ([`SearchWins`], the solver's proof hook during its search).
     pub fn write(
         self,
         graph: &kayles_core::Graph,
         name: &str,
         solver: &mut GameSolver,
         saves: &ProofSaves,
+        wins: Option<&SearchWins>,
     ) -> Result<(Summary, PathBuf)> {
         let PartFile {
             path,
@@ -325,7 +328,8 @@ impl PartFile {
         let resuming = resumable.from.is_some();
         let out = BufWriter::new(file);
         let written =
-            match kayles_cert::certify_with_solver(graph, name, solver, out, Some(resumable)) {
+            match kayles_cert::certify_with_solver(graph, name, solver, out, Some(resumable), wins)
+            {
                 Ok(written) => Ok(written),
                 Err(e @ kayles_cert::Error::Input(_)) if resuming => {
                     Err(e).with_context(|| restart_hint(&proof, &part))
@@ -352,6 +356,38 @@ impl PartFile {
         remove_if_there(&[&proof, &part])?;
         Ok((summary, path))
     }
+}
+
+/// The table of the search's winning moves for the graph `graph` named `name` (a family
+/// spec gives the host symmetry its keys use), to be `solver`'s proof hook while it
+/// searches `graph` (the solver set up for it already, `SearchOptions::prepare`: its
+/// renumbering of the host is read here) and handed to [`PartFile::write`] after.
+pub fn search_wins(
+    graph: &kayles_core::Graph,
+    name: &str,
+    solver: &mut GameSolver,
+) -> Arc<SearchWins> {
+    let symmetry = Some(name.trim())
+        .filter(|name| crate::graphs::is_family_spec(name))
+        .and_then(|name| kayles_core::families::host_symmetry(name).ok().flatten());
+    let back = solver.internal_order(graph).map(|perm| {
+        let mut back = vec![0u32; perm.len()];
+        for (v, &i) in perm.iter().enumerate() {
+            back[i] = v as u32;
+        }
+        back
+    });
+    Arc::new(SearchWins::new(graph, solver.game(), symmetry, back))
+}
+
+/// Whether a search of `game` keeps its winning moves ([`search_wins`]) for the proof
+/// of its certificate: in Arc Kayles, where the builder's witness search was half its
+/// time and the search's moves cut the certificate's run by a tenth to a third; not in
+/// Node Kayles, where the builder finds its witnesses cheaply among values it knows and
+/// the table cost the search more than it saved (docs/certificates.md, "Measurements",
+/// the third cut on Cram).
+pub fn keeps_search_wins(game: kayles_core::GameKind) -> bool {
+    game == kayles_core::GameKind::Arc
 }
 
 /// Removes each of `files` that exists.

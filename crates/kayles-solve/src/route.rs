@@ -398,16 +398,27 @@ impl Nimbers {
             return Ok((summary.nimber, summary));
         }
         // A graph with a mirror strategy is proved by it (one fact), without a search.
-        let value = if has_mirror_strategy(graph) {
-            0
+        // The search keeps its winning moves (by orbit, as its memo keys positions) for
+        // the proof's witnesses, where that pays.
+        let (value, wins) = if has_mirror_strategy(graph) {
+            (0, None)
+        } else if !crate::certificates::keeps_search_wins(self.solver.game()) {
+            (self.nimber_by(graph, Route::Search)?, None)
         } else {
-            self.nimber_by(graph, Route::Search)?
+            self.prepare(graph);
+            let wins =
+                crate::certificates::search_wins(&graph.graph, &graph.name, &mut self.solver);
+            self.solver.set_proof_hook(Some(wins.clone()));
+            let value = self.nimber_by(graph, Route::Search);
+            self.solver.set_proof_hook(None);
+            (value?, Some(wins))
         };
         let (summary, _) = file.write(
             &graph.graph,
             &graph.name,
             &mut self.solver,
             &self.proof_saves,
+            wins.as_deref(),
         )?;
         ensure!(
             summary.nimber == value,

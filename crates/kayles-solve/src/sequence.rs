@@ -11,6 +11,7 @@ use crate::lines::Lines;
 use crate::route::Route;
 use crate::{Choice, Spelling};
 use anyhow::{bail, ensure, Context, Result};
+use kayles_core::engine::proof::ProofHook;
 use kayles_core::engine::Method as SearchMethod;
 use kayles_core::families::{self, term_spec};
 use kayles_core::game::GameSolver;
@@ -238,10 +239,25 @@ impl Sequence {
                         let part = dir.as_ref().map(|dir| dir.start(&spec)).transpose()?;
                         self.request.search.prepare(&mut self.solver, Some(&spec));
                         let graph = crate::graphs::parse_within(&spec, &Limit::SEARCH)?;
-                        let value = self.solver.nimber(&graph)?;
+                        // With a certificate, the search keeps its winning moves for the
+                        // proof's witnesses, where that pays.
+                        let keeps = crate::certificates::keeps_search_wins(self.solver.game());
+                        let wins = part.as_ref().filter(|_| keeps).map(|_| {
+                            crate::certificates::search_wins(&graph, &spec, &mut self.solver)
+                        });
+                        self.solver
+                            .set_proof_hook(wins.clone().map(|w| w as Arc<dyn ProofHook>));
+                        let value = self.solver.nimber(&graph);
+                        self.solver.set_proof_hook(None);
+                        let value = value?;
                         if let Some(part) = part {
-                            let (summary, path) =
-                                part.write(&graph, &spec, &mut self.solver, &Default::default())?;
+                            let (summary, path) = part.write(
+                                &graph,
+                                &spec,
+                                &mut self.solver,
+                                &Default::default(),
+                                wins.as_deref(),
+                            )?;
                             ensure!(
                                 summary.nimber == value,
                                 "{spec}: the certificate proves {} where the search found \

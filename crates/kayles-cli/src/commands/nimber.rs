@@ -173,6 +173,14 @@ pub fn run(args: &Args, out: &mut Output) -> Result<()> {
                     })?;
                 if let (Some(path), Some(summary)) = (&args.certificate, &answer.certificate) {
                     eprintln!("{}: certificate {}: {summary}", named.name, path.display());
+                    if args.stats {
+                        if let Some(w) = summary.witnesses {
+                            eprintln!("{}: certificate witnesses: {w:?}", named.name);
+                        }
+                        if let Some(t) = summary.wins {
+                            eprintln!("{}: the search's winning moves: {t:?}", named.name);
+                        }
+                    }
                 }
                 (answer.value, answer.route)
             }

@@ -370,7 +370,7 @@ fn certify(
         ..ProofSaves::default()
     };
     let (summary, _) = file
-        .write(&graph, line, solver, &saves)
+        .write(&graph, line, solver, &saves, None)
         .with_context(|| format!("job {job}"))?;
     ensure!(
         summary.nimber == value,

@@ -12,6 +12,7 @@ mod known_values;
 mod oracle;
 mod random;
 mod resume;
+mod search_wins;
 mod tables;
 
 use kayles_cert::format::Certificate;
