@@ -1,8 +1,9 @@
 //! The search's winning moves, keyed as its memo is: a proof hook ([`SearchWins`]) that
 //! keeps, for every node `C + *h` the outcome search won by an option, the move of `C`
-//! that leaves that option, filed under the least image of `C` under the host's symmetry
-//! ([`HostSymmetry::least_image_with_map`]) with the move carried through the same map.
-//! The memo's builder, asked to prove "`Y` is not `w`", looks `Y`'s least image up and
+//! that leaves that option, filed under the key the memo files `C` under
+//! ([`HostSymmetry::key_with_images`]; the least image, [`HostSymmetry::least_image_with_map`],
+//! on larger hosts) with the move carried through the same map.
+//! The memo's builder, asked to prove "`Y` is not `w`", looks `Y`'s key up and
 //! tries the move found there (carried back onto `Y`) as its first witness
 //! (docs/certificates.md, "Measurements", the third cut).
 //!
