@@ -75,10 +75,14 @@ pub const PARALLEL_LEVELS: usize = 3;
 pub const SPLIT_AFTER: u64 = 2_000;
 
 /// Outcome method: no node splits its options before the search has searched this many
-/// positions (see [`LEAF_SHARE`]; about a fifth of a second on one core): a search shorter
-/// than that is over before a second thread would pay for its cold caches and speculation
-/// (grid 3 x 24, 22,000 positions, lost a third of its speed on two threads without it).
-pub const SPLIT_WARM_UP: u64 = 50_000;
+/// positions (see [`LEAF_SHARE`]; a few hundredths of a second on one core): a search
+/// shorter than that is over before a second thread would pay for its cold caches and
+/// speculation (grid 3 x 24, 22,000 positions, lost a third of its speed on two threads
+/// without it). Until then the second thread has nothing to do, so the warm-up is a fixed
+/// price on every short search: 50,000 kept it idle for a fifth to two fifths of Cram 4 x 9,
+/// 5 x 7 and 3 x 15 on two threads (docs/performance.md, "Two threads on boards under a
+/// second").
+pub const SPLIT_WARM_UP: u64 = 20_000;
 
 /// In [`SPLIT_AFTER`] and [`SPLIT_WARM_UP`], a leaf position (of the game's own search of
 /// dense components) counts as this fraction of a position: it costs about that much less.

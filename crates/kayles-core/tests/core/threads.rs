@@ -98,3 +98,49 @@ fn thread_counters_add_up_to_the_totals() {
         assert_adds_up(&s);
     }
 }
+
+/// A search that is over before the warm-up (`SearchConfig::split_warm_up` positions)
+/// never splits: on two threads it searches exactly the positions of one thread, with
+/// nothing speculative; with the warm-up at a quarter of its length, it does split (so
+/// the warm-up is what keeps it whole). This is the rule that keeps a small board from
+/// losing on two threads. (The searches are several times
+/// `PROGRESS_EVERY`, 4,096, positions long: the search's count of positions, which the
+/// warm-up reads, moves in steps of that many.)
+#[test]
+fn a_search_shorter_than_the_warm_up_runs_as_on_one_thread() {
+    let threads = pool().current_num_threads() as u64;
+    for (game, spec) in [(GameKind::Node, "grid:3x22"), (GameKind::Arc, "grid:3x12")] {
+        let one = stats_of(
+            game,
+            spec,
+            SearchConfig {
+                threads: 1,
+                parallel_min_order: 2,
+                ..SearchConfig::default()
+            },
+        );
+        let two = |split_warm_up: u64| {
+            stats_of(
+                game,
+                spec,
+                SearchConfig {
+                    threads: 0,
+                    parallel_min_order: 2,
+                    split_after: 0,
+                    split_warm_up,
+                    ..SearchConfig::default()
+                },
+            )
+        };
+        let whole = two(one.positions + 1);
+        assert_eq!(whole.parallel_splits, 0, "{spec}");
+        assert_eq!(whole.positions, one.positions, "{spec}");
+        assert_eq!(whole.speculative_positions, 0, "{spec}");
+        assert_adds_up(&whole);
+        if threads > 1 {
+            let split = two(one.positions / 4);
+            assert!(split.parallel_splits > 0, "{spec}");
+            assert_adds_up(&split);
+        }
+    }
+}
