@@ -437,10 +437,7 @@ mod tests {
     /// The value of the position `set` (host bit words) of `host` in `game`.
     fn value(host: &Graph, game: GameKind, set: &[u64]) -> u32 {
         let mask = u128::from(set[0]) | u128::from(set.get(1).copied().unwrap_or(0)) << 64;
-        match game {
-            GameKind::Node => brute::node_kayles(host, mask),
-            GameKind::Arc => brute::arc_kayles(host, mask),
-        }
+        brute::value(game, host, mask)
     }
 
     /// A move filed for one position is found, carried through the host's symmetry, for

@@ -5,6 +5,7 @@
 //! `g(S) = mex { g(S - {u, v}) : uv an edge inside S }`. Positions are vertex subsets
 //! (`u128` masks), memoized in a plain hash map; no component splitting, no symmetry.
 
+use crate::rules::GameKind;
 use crate::Graph;
 use std::collections::HashMap;
 
@@ -76,6 +77,25 @@ pub fn arc_kayles(g: &Graph, subset: u128) -> u32 {
         value
     }
     go(&g.edges(), subset, &mut HashMap::new())
+}
+
+/// The nimber in `game` of the subgraph of `g` induced by `subset`, by definition:
+/// [`node_kayles`] or [`arc_kayles`].
+///
+/// ```
+/// use kayles_core::{brute, families, GameKind};
+/// let p5 = families::path(5);
+/// assert_eq!(brute::value(GameKind::Node, &p5, 0b11111), 3);
+/// assert_eq!(brute::value(GameKind::Arc, &p5, 0b11111), brute::arc_kayles(&p5, 0b11111));
+/// ```
+///
+/// # Panics
+/// If `g` has more than [`MAX_ORDER`] vertices.
+pub fn value(game: GameKind, g: &Graph, subset: u128) -> u32 {
+    match game {
+        GameKind::Node => node_kayles(g, subset),
+        GameKind::Arc => arc_kayles(g, subset),
+    }
 }
 
 /// The mask of all vertices of `g`.

@@ -25,10 +25,7 @@ fn values_agree_with_the_definitions_on_every_graph_of_six_vertices() {
     {
         let g = graph6::parse(line).unwrap();
         for game in [GameKind::Node, GameKind::Arc] {
-            let judge = |set: u128| match game {
-                GameKind::Node => brute::node_kayles(&g, set),
-                GameKind::Arc => brute::arc_kayles(&g, set),
-            };
+            let judge = |set: u128| brute::value(game, &g, set);
             let mut explorer = Explorer::new(line, game).unwrap();
             let options = explorer.values().unwrap();
             assert_eq!(

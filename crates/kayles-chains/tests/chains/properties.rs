@@ -117,10 +117,7 @@ fn check_chain(c: &Chain, game: GameKind, check_to: usize, brute_to: usize) -> b
                 let g = segment::chain_graph(c, n);
                 if g.order() <= 20 {
                     let full = brute::full_mask(&g);
-                    let b = match game {
-                        GameKind::Node => brute::node_kayles(&g, full),
-                        GameKind::Arc => brute::arc_kayles(&g, full),
-                    };
+                    let b = brute::value(game, &g, full);
                     assert_eq!(b, u32::from(terms.values[0][n]), "{}", spec::to_toml(c));
                 }
             }

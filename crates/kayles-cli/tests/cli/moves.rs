@@ -14,10 +14,7 @@ fn mask(set: &VertexSet) -> u128 {
 }
 
 fn judge(game: GameKind, g: &Graph, set: &VertexSet) -> u32 {
-    match game {
-        GameKind::Node => brute::node_kayles(g, mask(set)),
-        GameKind::Arc => brute::arc_kayles(g, mask(set)),
-    }
+    brute::value(game, g, mask(set))
 }
 
 fn parse_json_move(game: GameKind, value: &Value) -> Move {

@@ -409,10 +409,7 @@ mod tests {
     use crate::{brute, families};
 
     fn brute_value(g: &Graph, game: GameKind) -> u32 {
-        match game {
-            GameKind::Node => brute::node_kayles(g, brute::full_mask(g)),
-            GameKind::Arc => brute::arc_kayles(g, brute::full_mask(g)),
-        }
+        brute::value(game, g, brute::full_mask(g))
     }
 
     #[test]

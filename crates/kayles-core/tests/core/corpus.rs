@@ -149,14 +149,6 @@ pub fn faulty_configs() -> Vec<SearchConfig> {
     out
 }
 
-/// The game by definition.
-pub fn judge(game: GameKind, g: &Graph, mask: u128) -> u32 {
-    match game {
-        GameKind::Node => brute::node_kayles(g, mask),
-        GameKind::Arc => brute::arc_kayles(g, mask),
-    }
-}
-
 #[test]
 fn every_engine_agrees_with_the_definition_on_every_subset() {
     for game in GameKind::ALL {
@@ -181,7 +173,7 @@ fn every_engine_agrees_with_the_definition_on_every_subset() {
                 );
             }
             for mask in 0..1u64 << g.order() {
-                let want = judge(game, &g, u128::from(mask));
+                let want = brute::value(game, &g, u128::from(mask));
                 assert_eq!(
                     u32::from(table.nimber(mask)),
                     want,
@@ -253,12 +245,13 @@ fn every_fault_is_caught_by_the_corpus() {
                         (0..g.order()).filter(|v| mask >> v & 1 == 1),
                     );
                     let (sub, _) = g.induced_subgraph(&set);
-                    solver.nimber(&sub).ok() != Some(judge(game, g, u128::from(mask)))
+                    solver.nimber(&sub).ok() != Some(brute::value(game, g, u128::from(mask)))
                 })
             });
             let caught = caught
-                || random_graphs()
-                    .any(|g| solver.nimber(&g).ok() != Some(judge(game, &g, brute::full_mask(&g))));
+                || random_graphs().any(|g| {
+                    solver.nimber(&g).ok() != Some(brute::value(game, &g, brute::full_mask(&g)))
+                });
             assert!(caught, "{game} {config:?}: no fixture shows the fault");
         }
     }
@@ -306,7 +299,7 @@ fn wins_with_heap_agrees_with_the_definition() {
                 let mut solver = GameSolver::new(game, config);
                 for (name, g) in fixtures() {
                     for mask in 0..1u64 << g.order() {
-                        let want = judge(game, &g, u128::from(mask));
+                        let want = brute::value(game, &g, u128::from(mask));
                         let set = VertexSet::from_vertices(
                             g.order(),
                             (0..g.order()).filter(|v| mask >> v & 1 == 1),
@@ -353,7 +346,7 @@ fn recalled_records_agree_with_the_definition() {
                         continue;
                     }
                     recalled += 1;
-                    let want = judge(game, &g, u128::from(mask));
+                    let want = brute::value(game, &g, u128::from(mask));
                     for heap in 0..=want as u8 + 1 {
                         assert_ne!(
                             record.wins(heap),

@@ -2,7 +2,7 @@
 //! 7 vertices up to isomorphism, every engine of both games and both methods against the
 //! definition.
 
-use crate::corpus::{judge, split_everywhere, LAYERS_AT_ONCE};
+use crate::corpus::{split_everywhere, LAYERS_AT_ONCE};
 use kayles_core::canonical::{graph_code, Canonizer};
 use kayles_core::engine::{MemoKey, Method, SearchConfig};
 use kayles_core::game::GameSolver;
@@ -62,7 +62,7 @@ fn search_equals_definition_on_all_graphs_up_to_6_vertices() {
         let mut checked = 0;
         for n in 0..=6 {
             for g in all_graphs(n) {
-                let want = judge(game, &g, brute::full_mask(&g));
+                let want = brute::value(game, &g, brute::full_mask(&g));
                 for solver in solvers.iter_mut() {
                     assert_eq!(solver.nimber(&g).unwrap(), want, "{game} {g:?}");
                 }
@@ -101,7 +101,7 @@ fn both_methods_equal_definition_on_every_graph_on_7_vertices() {
                 };
                 let mut solver = GameSolver::new(game, config);
                 for g in &graphs {
-                    let want = judge(game, g, brute::full_mask(g));
+                    let want = brute::value(game, g, brute::full_mask(g));
                     assert_eq!(solver.nimber(g), Ok(want), "{game} {config:?} {g:?}");
                 }
             }

@@ -69,10 +69,7 @@ fn single_graphs_by_definition_table_and_search() {
     for v in &values {
         let (kind, g) = (game(&v.game), crate::corpus::build(&v.graph));
         let what = format!("{} ({})", v.graph, v.game);
-        let judge = match kind {
-            GameKind::Node => brute::node_kayles(&g, brute::full_mask(&g)),
-            GameKind::Arc => brute::arc_kayles(&g, brute::full_mask(&g)),
-        };
+        let judge = brute::value(kind, &g, brute::full_mask(&g));
         assert_eq!(judge, v.nimber, "{what}: the judge");
         let table = SubsetTable::compute_game(&g, kind).unwrap();
         let full = (1u64 << g.order()) - 1;

@@ -4,7 +4,6 @@
 //! whenever a move wins; the same on family boards searched under their host symmetry;
 //! and the board coordinates.
 
-use crate::corpus::judge;
 use crate::exhaustive::all_graphs;
 use kayles_core::board::{parse_cell, Board, CellError};
 use kayles_core::canonical::{graph_code, Canonizer};
@@ -50,7 +49,7 @@ fn check_position(solver: &mut GameSolver, g: &Graph, set: &VertexSet) {
     let options = moves::values(solver, g, set).unwrap();
     assert_eq!(
         options.nimber,
-        judge(game, g, mask(set)),
+        brute::value(game, g, mask(set)),
         "{game} {g:?} {set:?}"
     );
     assert_eq!(options.moves.len(), legal.len());
@@ -68,7 +67,7 @@ fn check_position(solver: &mut GameSolver, g: &Graph, set: &VertexSet) {
             want_after.remove(v);
         }
         assert_eq!(after, want_after);
-        let want = judge(game, g, mask(&after));
+        let want = brute::value(game, g, mask(&after));
         assert_eq!(option.value, want, "{game} {g:?} {set:?} {mv}");
         assert_eq!(option.wins(), want == 0);
     }

@@ -26,10 +26,7 @@ fn every_graph_up_to_7_vertices_in_both_games() {
             let g = graph6::parse(&g6).unwrap();
             let all = (1u128 << n) - 1;
             for game in GameKind::ALL {
-                let want = match game {
-                    GameKind::Node => brute::node_kayles(&g, all),
-                    GameKind::Arc => brute::arc_kayles(&g, all),
-                };
+                let want = brute::value(game, &g, all);
                 let (bytes, value) = certificate(&g6, game, Options::default());
                 assert_eq!(value, want, "{g6} {game}");
                 assert_eq!(check(&g6, &bytes), Ok(want), "{g6} {game}");
@@ -87,10 +84,7 @@ fn family_certificates_check_under_each_family_name() {
             assert_eq!(value, want, "{spec}");
         }
         let all = (1u128 << host.order()) - 1;
-        let judge = match game {
-            GameKind::Node => brute::node_kayles(&host, all),
-            GameKind::Arc => brute::arc_kayles(&host, all),
-        };
+        let judge = brute::value(game, &host, all);
         assert_eq!(value, judge, "{spec} {game}");
         assert_eq!(check(spec, &bytes), Ok(value), "{spec} {game}");
         // The same graph named by graph6 is the same graph.

@@ -31,10 +31,7 @@ fn value_is_agrees_with_the_definition_on_every_connected_position() {
                 if host.components(&set).len() != 1 {
                     continue;
                 }
-                let want = match game {
-                    GameKind::Node => brute::node_kayles(&host, u128::from(mask)),
-                    GameKind::Arc => brute::arc_kayles(&host, u128::from(mask)),
-                };
+                let want = brute::value(game, &host, u128::from(mask));
                 // Questions first (so that no nimber is cached), the nimber last.
                 for x in 0..=want + 1 {
                     let is = oracle.value_is(&set, x).unwrap();

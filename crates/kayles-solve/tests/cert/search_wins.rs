@@ -16,14 +16,6 @@ use kayles_solve::graphs::{self, Named};
 use kayles_solve::route::{Nimbers, Request};
 use std::sync::Arc;
 
-/// The value of the position `mask` of `host` in `game`, by the definition.
-fn value(host: &kayles_core::Graph, game: GameKind, mask: u128) -> u32 {
-    match game {
-        GameKind::Node => brute::node_kayles(host, mask),
-        GameKind::Arc => brute::arc_kayles(host, mask),
-    }
-}
-
 /// After a search of the whole host on one thread with the table as its proof hook,
 /// every move the table gives for a connected position and a heap is a move of that
 /// position whose result has the heap's value; and it gives many (with small
@@ -87,7 +79,7 @@ fn the_tables_moves_are_winning_moves_of_the_positions_asked_about() {
                     }
                 };
                 assert_eq!(
-                    value(&host, game, result),
+                    brute::value(game, &host, result),
                     heap,
                     "{spec} {game}: {mv:?} of {mask:b} with the heap {heap}"
                 );
