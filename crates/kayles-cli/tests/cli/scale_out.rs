@@ -469,16 +469,16 @@ fn a_killed_memo_file_run_resumes_from_its_last_save() {
     );
 }
 
-/// `kayles nimber` of Cram 5 x 7 (value 1) on one thread, its certificate written to
-/// `cert` and its memo kept in `memo`.
-fn cram_certificate_args<'a>(cert: &'a Path, memo: &'a Path) -> [&'a str; 10] {
+/// `kayles nimber` of the Cram board `board` (`grid:5x7` or `grid:5x8`, both of value 1)
+/// on one thread, its certificate written to `cert` and its memo kept in `memo`.
+fn cram_certificate_args<'a>(board: &'a str, cert: &'a Path, memo: &'a Path) -> [&'a str; 10] {
     [
         "nimber",
         "--game",
         "arc",
         "--threads",
         "1",
-        "grid:5x7",
+        board,
         "--certificate",
         s(cert),
         "--memo-file",
@@ -495,7 +495,8 @@ fn certify_cram_to_the_end(args: &[&str], cert: &Path, said: &str) {
     assert!(out.status.success(), "{stderr}");
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
     assert!(stderr.contains(said), "{stderr}");
-    let verified = kayles_check::check("grid:5x7", std::fs::File::open(cert).unwrap());
+    let board = args.iter().find(|a| a.starts_with("grid:")).unwrap();
+    let verified = kayles_check::check(board, std::fs::File::open(cert).unwrap());
     assert_eq!(verified.map(|v| v.nimber).ok(), Some(1));
 }
 
@@ -516,7 +517,7 @@ fn interrupt(child: &std::process::Child) {
 fn a_killed_certificate_run_resumes_from_its_memo_file() {
     let dir = scratch("memo-certificate");
     let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
-    let args = cram_certificate_args(&cert, &memo);
+    let args = cram_certificate_args("grid:5x7", &cert, &memo);
     let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
         .args(args)
         .args(["--memo-save-seconds", "1"])
@@ -541,14 +542,15 @@ fn unfinished(cert: &Path) -> [PathBuf; 3] {
 
 /// A certificate run killed (SIGKILL) in its proof, after the proof saved its state,
 /// goes on from that save: the rerun says so, and its certificate checks, with nothing
-/// left beside it.
+/// left beside it. Cram 5 x 8: its proof takes several seconds, so a save a second
+/// comes before it ends (5 x 7's proof can end within the first second).
 #[test]
 fn a_killed_proof_goes_on_from_its_last_save() {
     let dir = scratch("proof-kill");
     let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
     let [part, proof, next] = unfinished(&cert);
     let args = [
-        &cram_certificate_args(&cert, &memo)[..],
+        &cram_certificate_args("grid:5x8", &cert, &memo)[..],
         &["--memo-save-seconds", "1"],
     ]
     .concat();
@@ -576,7 +578,7 @@ fn an_interrupted_proof_saves_and_goes_on() {
     let dir = scratch("proof-interrupt");
     let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
     let [part, proof, _] = unfinished(&cert);
-    let args = cram_certificate_args(&cert, &memo);
+    let args = cram_certificate_args("grid:5x7", &cert, &memo);
     let mut child = Command::new(env!("CARGO_BIN_EXE_kayles"))
         .args(args)
         .stdout(Stdio::null())
