@@ -128,8 +128,10 @@ pub struct WitnessCounts {
     pub none: u64,
 }
 
-/// One move's result: its components (by least vertex), and how many vertices it leaves.
+/// One move and its result: the result's components (by least vertex), and how many
+/// vertices it leaves.
 struct Outcome {
+    mv: Move,
     comps: Vec<Vec<u32>>,
     left: usize,
 }
@@ -428,7 +430,8 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
     fn outcomes(&self, x: &[u32]) -> Vec<Outcome> {
         self.moves(x)
             .into_iter()
-            .map(|(_, after)| Outcome {
+            .map(|(mv, after)| Outcome {
+                mv,
                 left: after.iter().map(|w| w.count_ones() as usize).sum(),
                 comps: self.adjacency.components(after),
             })
@@ -750,6 +753,7 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
         let mut proofs: Vec<Option<Vec<Ref>>> = vec![None; outcomes.len()];
         let mut by_size: Vec<usize> = (0..outcomes.len()).collect();
         by_size.sort_by_key(|&i| outcomes[i].left);
+        let moves: Vec<Move> = outcomes.iter().map(|o| o.mv).collect();
         let mut results = Results::split_already(outcomes.into_iter().map(|o| o.comps).collect());
         for j in 0..v {
             let known = by_size
@@ -760,7 +764,9 @@ impl<'h, O: Oracle, W: Write> ProofBuilder<'h, O, W> {
                 Some(i) => i,
                 None => {
                     let free = by_size.iter().copied().filter(|&i| proofs[i].is_none());
-                    let hint = self.hint(&x, j).and_then(|mv| self.move_index(&x, mv));
+                    let hint = self
+                        .hint(&x, j)
+                        .and_then(|mv| moves.iter().position(|&m| m == mv));
                     self.first_of_value(&mut results, free, j, hint)?
                         .ok_or_else(|| {
                             Error::Inconsistent(format!(
@@ -983,40 +989,6 @@ impl<O: Oracle, W: Write> ProofBuilder<'_, O, W> {
         match carried {
             Some(mv) => Some(mv),
             None => self.hint(&rep.set, j),
-        }
-    }
-
-    /// The index of the move `mv` among the moves of the connected position `x` in the
-    /// documented order ([`moves_of`]), when it is one of them.
-    fn move_index(&self, x: &[u32], mv: Move) -> Option<usize> {
-        let adj = &self.adjacency;
-        let xs = adj.set(x);
-        let inside = |set: &[u64], v: u32| set[v as usize / 64] >> (v % 64) & 1 == 1;
-        match (self.game, mv) {
-            (GameKind::Node, Move::Vertex(v)) => x.binary_search(&v).ok(),
-            (GameKind::Arc, Move::Edge(u, w)) => {
-                if u >= w || !inside(&xs, u) || !inside(&xs, w) || !inside(adj.row(u as usize), w) {
-                    return None;
-                }
-                // The edges (a, b), a < b, before (u, w) in lexicographic order.
-                let mut index = 0;
-                for &a in x {
-                    let row = adj.row(a as usize);
-                    for b in bitset::vertices(
-                        &row.iter().zip(&xs).map(|(r, s)| r & s).collect::<Vec<_>>(),
-                    ) {
-                        if b <= a {
-                            continue;
-                        }
-                        if (a, b) == (u, w) {
-                            return Some(index);
-                        }
-                        index += 1;
-                    }
-                }
-                None
-            }
-            _ => None,
         }
     }
 

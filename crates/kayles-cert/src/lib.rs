@@ -92,6 +92,20 @@ impl Default for Options {
     }
 }
 
+/// The host's number of each of the search's vertices when `solver` searches `host`
+/// renumbered (a strip along its long side): the inverse of
+/// [`GameSolver::internal_order`]; `None` when it searches the host's own numbering.
+/// The proof hooks see the search's numbers and map them back with it.
+pub fn host_numbering(solver: &mut GameSolver, host: &Graph) -> Option<Vec<u32>> {
+    solver.internal_order(host).map(|perm| {
+        let mut back = vec![0u32; perm.len()];
+        for (v, &i) in perm.iter().enumerate() {
+            back[i] = v as u32;
+        }
+        back
+    })
+}
+
 /// The table order [`certify_with_solver`] uses in `game` (docs/certificates.md, "Table
 /// facts", has the measurements behind it).
 pub fn default_table_order(game: GameKind) -> usize {

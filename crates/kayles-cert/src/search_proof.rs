@@ -162,13 +162,7 @@ pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'stati
             nimber,
             computed: DEFAULT_COMPUTED,
         };
-        let back = solver.internal_order(host).map(|perm| {
-            let mut back = vec![0u32; perm.len()];
-            for (v, &i) in perm.iter().enumerate() {
-                back[i] = v as u32;
-            }
-            back
-        });
+        let back = crate::host_numbering(solver, host);
         kayles_core::stack::on_stack(kayles_core::stack::DEEP, || {
             let writer = CertificateWriter::new(out, &header)?;
             let mut oracle = SolverOracle::new(solver, host);

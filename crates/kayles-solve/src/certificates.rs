@@ -370,13 +370,7 @@ pub fn search_wins(
     let symmetry = Some(name.trim())
         .filter(|name| crate::graphs::is_family_spec(name))
         .and_then(|name| kayles_core::families::host_symmetry(name).ok().flatten());
-    let back = solver.internal_order(graph).map(|perm| {
-        let mut back = vec![0u32; perm.len()];
-        for (v, &i) in perm.iter().enumerate() {
-            back[i] = v as u32;
-        }
-        back
-    });
+    let back = kayles_cert::host_numbering(solver, graph);
     Arc::new(SearchWins::new(graph, solver.game(), symmetry, back))
 }
 
