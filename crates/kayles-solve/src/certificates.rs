@@ -374,6 +374,22 @@ pub fn search_wins(
     Arc::new(SearchWins::new(graph, solver.game(), symmetry, back))
 }
 
+/// Sets [`search_wins`]' table as `solver`'s proof hook when a search of its game keeps
+/// its winning moves ([`keeps_search_wins`]), and returns it; else `None`, no hook set.
+/// The caller searches `graph`, then takes the hook off (`set_proof_hook(None)`).
+pub fn hook_search_wins(
+    graph: &kayles_core::Graph,
+    name: &str,
+    solver: &mut GameSolver,
+) -> Option<Arc<SearchWins>> {
+    if !keeps_search_wins(solver.game()) {
+        return None;
+    }
+    let wins = search_wins(graph, name, solver);
+    solver.set_proof_hook(Some(wins.clone()));
+    Some(wins)
+}
+
 /// Whether a search of `game` keeps its winning moves ([`search_wins`]) for the proof
 /// of its certificate: in Arc Kayles, where the builder's witness search was half its
 /// time and the search's moves cut the certificate's run by a tenth to a third; not in

@@ -402,16 +402,13 @@ impl Nimbers {
         // the proof's witnesses, where that pays.
         let (value, wins) = if has_mirror_strategy(graph) {
             (0, None)
-        } else if !crate::certificates::keeps_search_wins(self.solver.game()) {
-            (self.nimber_by(graph, Route::Search)?, None)
         } else {
             self.prepare(graph);
             let wins =
-                crate::certificates::search_wins(&graph.graph, &graph.name, &mut self.solver);
-            self.solver.set_proof_hook(Some(wins.clone()));
+                crate::certificates::hook_search_wins(&graph.graph, &graph.name, &mut self.solver);
             let value = self.nimber_by(graph, Route::Search);
             self.solver.set_proof_hook(None);
-            (value?, Some(wins))
+            (value?, wins)
         };
         let (summary, _) = file.write(
             &graph.graph,

@@ -11,7 +11,6 @@ use crate::lines::Lines;
 use crate::route::Route;
 use crate::{Choice, Spelling};
 use anyhow::{bail, ensure, Context, Result};
-use kayles_core::engine::proof::ProofHook;
 use kayles_core::engine::Method as SearchMethod;
 use kayles_core::families::{self, term_spec};
 use kayles_core::game::GameSolver;
@@ -241,12 +240,9 @@ impl Sequence {
                         let graph = crate::graphs::parse_within(&spec, &Limit::SEARCH)?;
                         // With a certificate, the search keeps its winning moves for the
                         // proof's witnesses, where that pays.
-                        let keeps = crate::certificates::keeps_search_wins(self.solver.game());
-                        let wins = part.as_ref().filter(|_| keeps).map(|_| {
-                            crate::certificates::search_wins(&graph, &spec, &mut self.solver)
+                        let wins = part.as_ref().and_then(|_| {
+                            crate::certificates::hook_search_wins(&graph, &spec, &mut self.solver)
                         });
-                        self.solver
-                            .set_proof_hook(wins.clone().map(|w| w as Arc<dyn ProofHook>));
                         let value = self.solver.nimber(&graph);
                         self.solver.set_proof_hook(None);
                         let value = value?;
