@@ -1166,6 +1166,67 @@ mod tests {
         }
     }
 
+    /// An oracle that counts the nimbers it is asked for.
+    struct Counting<'a> {
+        inner: BruteOracle<'a>,
+        asked: usize,
+    }
+
+    impl Oracle for Counting<'_> {
+        fn nimber(&mut self, set: &VertexSet) -> Result<u32, Error> {
+            self.asked += 1;
+            self.inner.nimber(set)
+        }
+    }
+
+    /// [`ProofBuilder::nimber`] answers a position of a class whose value it knows by the
+    /// class's key alone: every connected position gets the definition's value and the
+    /// oracle is asked once per class, whether the class has a representative yet (the
+    /// position or another of the class) or not.
+    #[test]
+    fn nimbers_by_the_class_key_are_the_definitions() {
+        for (spec, game) in [
+            ("grid:3x4", GameKind::Arc),
+            ("petersen:6,2", GameKind::Node),
+        ] {
+            let host = families::build(spec).unwrap();
+            let adj = Adjacency::new(&host);
+            let oracle = Counting {
+                inner: BruteOracle::new(&host, game),
+                asked: 0,
+            };
+            let header = crate::format::Header {
+                version: crate::format::VERSION,
+                game,
+                graph: spec.into(),
+                nimber: 0,
+                computed: 0,
+            };
+            let writer = CertificateWriter::new(Vec::new(), &header).unwrap();
+            let reps = Representatives::new(Dedup::Canonical, None);
+            let mut builder = ProofBuilder::new(&host, game, oracle, reps, 0, writer);
+            let mut brute = BruteOracle::new(&host, game);
+            let mut classes = HashSet::new();
+            let n = host.order().min(12);
+            for mask in 1u32..1 << n {
+                let list: Vec<u32> = (0..n as u32).filter(|v| mask >> v & 1 == 1).collect();
+                for comp in adj.components(adj.set(&list)) {
+                    let want = brute.nimber(&builder.vertex_set(&comp)).unwrap();
+                    assert_eq!(builder.nimber(&comp).unwrap(), want, "{spec} {comp:?}");
+                    classes.insert(builder.reps.key_of(&host, &comp));
+                    // Some classes get their representative on the way (as when a fact
+                    // is written about one of their positions).
+                    if mask % 5 == 0 {
+                        let rep = builder.reps.of(&host, &comp);
+                        builder.reps.fix(&rep);
+                    }
+                }
+            }
+            assert!(classes.len() > 50, "{spec}");
+            assert_eq!(builder.oracle.asked, classes.len(), "{spec}");
+        }
+    }
+
     /// The certificate of `spec` in `game` (values from the definition), with the
     /// invariant filter or without it (every position looked up by its representative).
     fn certificate(spec: &str, game: GameKind, computed: usize, filter: bool) -> Vec<u8> {
