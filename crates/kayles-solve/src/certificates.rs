@@ -367,9 +367,7 @@ pub fn search_wins(
     name: &str,
     solver: &mut GameSolver,
 ) -> Arc<SearchWins> {
-    let symmetry = Some(name.trim())
-        .filter(|name| crate::graphs::is_family_spec(name))
-        .and_then(|name| kayles_core::families::host_symmetry(name).ok().flatten());
+    let symmetry = crate::graphs::family_symmetry(name);
     let back = kayles_cert::host_numbering(solver, graph);
     Arc::new(SearchWins::new(graph, solver.game(), symmetry, back))
 }

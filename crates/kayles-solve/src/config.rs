@@ -4,11 +4,11 @@
 //! ([`default_memo_limit_bytes`]); a graph named by a family spec gets the family's host
 //! symmetry ([`SearchOptions::prepare`]).
 
-use crate::graphs::is_family_spec;
+use crate::graphs::family_symmetry;
 use crate::machine;
 use kayles_core::engine::{MemoKey, Method, SearchConfig};
 use kayles_core::game::GameSolver;
-use kayles_core::{families, GameKind};
+use kayles_core::GameKind;
 
 /// The memo limit when none is given: 60% of the machine's memory, or the engine's own
 /// default (8 GiB) where the memory cannot be read.
@@ -150,9 +150,7 @@ impl SearchOptions {
         if self.memo_key != MemoKey::Symmetry {
             return;
         }
-        let symmetry = name
-            .filter(|name| is_family_spec(name))
-            .and_then(|name| families::host_symmetry(name.trim()).ok().flatten());
+        let symmetry = name.and_then(family_symmetry);
         let default_order = if symmetry.is_some() {
             0
         } else {

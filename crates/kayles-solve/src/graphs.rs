@@ -127,6 +127,23 @@ pub fn is_family_spec(arg: &str) -> bool {
     arg.contains(':') && !arg.starts_with(':')
 }
 
+/// The host symmetry of the family the graph argument `arg` names (its flips,
+/// translations, rotations), the one the memo's keys and the certificate's tables use:
+/// `None` for graph6 and for a family without one.
+///
+/// ```
+/// use kayles_solve::graphs::family_symmetry;
+/// assert!(family_symmetry(" grid:3x4\n").is_some());
+/// assert!(family_symmetry("Bw").is_none());
+/// ```
+pub fn family_symmetry(arg: &str) -> Option<kayles_core::symmetry::HostSymmetry> {
+    let arg = arg.trim();
+    if !is_family_spec(arg) {
+        return None;
+    }
+    families::host_symmetry(arg).ok().flatten()
+}
+
 /// Parses a graph argument: a family spec when it has a `:` after a name, else graph6.
 /// Surrounding white space (a newline from `nauty-geng`) is ignored.
 ///

@@ -5,7 +5,6 @@ use super::files::{self, Manifest};
 use crate::graphs::{Limit, Named};
 use crate::Spelling;
 use anyhow::{anyhow, bail, Result};
-use kayles_core::families;
 use kayles_core::split::tree::Until;
 use kayles_core::split::{Split, SplitKey, INLINE_ORDER};
 use kayles_core::symmetry::HostSymmetry;
@@ -46,7 +45,7 @@ pub fn graph(arg: &str) -> Result<Named> {
 /// The host symmetry `key` asks for on the graph named `graph`.
 pub fn symmetry(graph: &Named, key: KeyChoice, spelling: Spelling) -> Result<Option<HostSymmetry>> {
     let name = graph.name.as_str();
-    let found = || families::host_symmetry(name).ok().flatten();
+    let found = || crate::graphs::family_symmetry(name);
     Ok(match key {
         KeyChoice::Canonical => None,
         KeyChoice::Auto => found(),
