@@ -33,6 +33,7 @@ pub mod mirror;
 pub mod oracle;
 pub mod represent;
 pub mod resume;
+pub mod search_parts;
 pub mod search_proof;
 pub mod search_wins;
 pub mod set_key;

@@ -25,7 +25,8 @@ use std::sync::{Arc, Mutex};
 /// a loss and 1 for a win by an option, the heap, the number of words `k`, then `k`
 /// little-endian words of the component and, for a win by an option, `k` of the option,
 /// then a trailer byte, `k` with the tag in its two high bits, so that the file can be
-/// read from its end; tag 2 is a win by a heap move, with the component alone).
+/// read from its end; tag 2 is a win by a heap move, with the component alone; tag 3, in
+/// a log made [`with_clock`](Self::with_clock) only, a clock record).
 pub struct ProofLog<F: Write> {
     out: Mutex<LogState<F>>,
 }
@@ -35,6 +36,23 @@ struct LogState<F: Write> {
     records: u64,
     bytes: u64,
     error: Option<std::io::Error>,
+    /// With clock records ([`ProofLog::with_clock`]): the time of the last one written.
+    clock: Option<u64>,
+}
+
+/// The tag of a clock record: one word, the wall-clock time in nanoseconds since the Unix
+/// epoch; the records after it were concluded at or after that time.
+pub(crate) const CLOCK_TAG: u8 = 3;
+
+/// A clock record is written before a record concluded at least this many nanoseconds
+/// after the last clock record.
+const CLOCK_STEP_NS: u64 = 20_000;
+
+/// The wall-clock time in nanoseconds since the Unix epoch (0 before it).
+pub(crate) fn wall_clock_ns() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 impl<F: Write + Send> ProofLog<F> {
@@ -46,8 +64,19 @@ impl<F: Write + Send> ProofLog<F> {
                 records: 0,
                 bytes: 0,
                 error: None,
+                clock: None,
             }),
         })
+    }
+
+    /// A log written to `file` with clock records among its records (tag 3: the
+    /// wall-clock time, written before a record concluded at least 20 microseconds after
+    /// the last one), so that the logs of several processes can be merged in the order
+    /// their records were concluded (`crate::search_parts`).
+    pub fn with_clock(file: F) -> Arc<Self> {
+        let log = Self::new(file);
+        log.out.lock().unwrap_or_else(|p| p.into_inner()).clock = Some(0);
+        log
     }
 
     /// Flushes the log: its records and bytes, and the file, or the first write error.
@@ -71,7 +100,18 @@ impl<F: Write + Send> ProofHook for ProofLog<F> {
             return;
         }
         let k = component.len() as u8;
-        let mut record = Vec::with_capacity(3 + 16 * component.len());
+        let mut record = Vec::with_capacity(15 + 3 + 16 * component.len());
+        if let Some(last) = state.clock {
+            let now = wall_clock_ns();
+            if now >= last + CLOCK_STEP_NS {
+                state.clock = Some(now);
+                record.extend([CLOCK_TAG, 0, 1]);
+                record.extend(now.to_le_bytes());
+                record.push(1 | CLOCK_TAG << 6);
+                state.records += 1;
+            }
+        }
+        let start = record.len();
         let option = match how {
             Concluded::Loss => {
                 record.push(0);
@@ -91,7 +131,7 @@ impl<F: Write + Send> ProofHook for ProofLog<F> {
             record.extend(w.to_le_bytes());
         }
         // The trailer, for the pass from the end: `k`, and the tag in the high bits.
-        record.push(k | record[0] << 6);
+        record.push(k | record[start] << 6);
         state.records += 1;
         state.bytes += record.len() as u64;
         if let Err(e) = state.file.write_all(&record) {
@@ -130,7 +170,6 @@ pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'stati
     out: W,
     log: F,
 ) -> Result<(W, Summary, SearchProofStats), Error> {
-    let game = solver.game();
     let all = host.vertices();
     let mirrors = Mirrors::new(host, name);
     let proof_log = ProofLog::new(log);
@@ -150,51 +189,100 @@ pub fn certify_by_search<W: Write + Send, F: Read + Write + Seek + Send + 'stati
         .map_err(|_| Error::Inconsistent("the search kept its proof hook".into()))
         .and_then(|log| Ok(log.finish()?));
     searched.and_then(|()| {
-        let (concluded, log_bytes, mut log) = logged?;
-        let log = &mut log;
-        let header = Header {
-            version: match default_table_order(game) {
-                0 => crate::format::VERSION,
-                _ => crate::format::TABLE_VERSION,
-            },
-            game,
-            graph: name.trim().to_string(),
-            nimber,
-            computed: DEFAULT_COMPUTED,
-        };
+        let (concluded, log_bytes, log) = logged?;
         let back = crate::host_numbering(solver, host);
-        kayles_core::stack::on_stack(kayles_core::stack::DEEP, || {
-            let writer = CertificateWriter::new(out, &header)?;
-            let mut oracle = SolverOracle::new(solver, host);
-            let reps = Representatives::new(Dedup::Canonical, None);
-            let mut builder =
-                ProofBuilder::new(host, game, &mut oracle, reps, DEFAULT_COMPUTED, writer)
-                    .with_mirrors(mirrors)
-                    .with_tables(default_table_order(game));
-            let needed = mark_needed(host, game, log, concluded, back.as_deref())?;
-            let marked: u64 = needed.0.iter().map(|w| u64::from(w.count_ones())).sum();
-            replay(&mut builder, log, host.order(), back.as_deref(), &needed)?;
-            let root = builder.prove_root(&all)?;
-            let witnesses = Some(builder.witnesses);
-            let (out, sizes) = builder.finish(&root)?;
-            let stats = SearchProofStats {
-                concluded,
-                marked,
-                log_bytes,
-                oracle_queries: oracle.queries,
-            };
-            Ok((
-                out,
-                Summary {
-                    nimber,
-                    sizes,
-                    resumed_from: None,
-                    witnesses,
-                    wins: None,
-                },
-                stats,
-            ))
-        })
+        let log = FromLog {
+            file: log,
+            records: concluded,
+            bytes: log_bytes,
+            back: back.as_deref(),
+        };
+        certify_from_log(host, name, nimber, solver, out, log)
+    })
+}
+
+/// A proof log to write a certificate from ([`certify_from_log`]).
+pub struct FromLog<'a, F> {
+    /// The log's file (records as [`ProofLog`] writes them, children before parents).
+    pub file: F,
+    /// Its records.
+    pub records: u64,
+    /// Its bytes.
+    pub bytes: u64,
+    /// The host's vertex of each vertex number of the log, when the search renumbered
+    /// the host (None: the host's own numbering).
+    pub back: Option<&'a [u32]>,
+}
+
+/// Writes the certificate that `host` (named `name`) has the nimber `nimber` to `out`
+/// from the records of `log` (what a search concluded, children before parents): the
+/// records the root's proof may need are marked by a pass from the end, fed to the
+/// proof builder in their order, and whatever no record covers is asked of `solver`
+/// (set up for `host`: after its search, or a fresh one). The checker verifies the result
+/// whatever the log holds.
+///
+/// # Errors
+/// The log's, the solver's and the output's errors; [`Error::Inconsistent`] when the log
+/// contradicts the solver.
+pub fn certify_from_log<W: Write + Send, F: Read + Seek + Send>(
+    host: &Graph,
+    name: &str,
+    nimber: u32,
+    solver: &mut GameSolver,
+    out: W,
+    log: FromLog<'_, F>,
+) -> Result<(W, Summary, SearchProofStats), Error> {
+    let game = solver.game();
+    let all = host.vertices();
+    let FromLog {
+        file: mut log,
+        records: concluded,
+        bytes: log_bytes,
+        back,
+    } = log;
+    let log = &mut log;
+    let header = Header {
+        version: match default_table_order(game) {
+            0 => crate::format::VERSION,
+            _ => crate::format::TABLE_VERSION,
+        },
+        game,
+        graph: name.trim().to_string(),
+        nimber,
+        computed: DEFAULT_COMPUTED,
+    };
+    let mirrors = Mirrors::new(host, name);
+    kayles_core::stack::on_stack(kayles_core::stack::DEEP, || {
+        let writer = CertificateWriter::new(out, &header)?;
+        let mut oracle = SolverOracle::new(solver, host);
+        let reps = Representatives::new(Dedup::Canonical, None);
+        let mut builder =
+            ProofBuilder::new(host, game, &mut oracle, reps, DEFAULT_COMPUTED, writer)
+                .with_mirrors(mirrors)
+                .with_tables(default_table_order(game));
+        let needed = mark_needed(host, game, log, concluded, back)?;
+        let marked: u64 = needed.0.iter().map(|w| u64::from(w.count_ones())).sum();
+        replay(&mut builder, log, host.order(), back, &needed)?;
+        let root = builder.prove_root(&all)?;
+        let witnesses = Some(builder.witnesses);
+        let (out, sizes) = builder.finish(&root)?;
+        let stats = SearchProofStats {
+            concluded,
+            marked,
+            log_bytes,
+            oracle_queries: oracle.queries,
+        };
+        Ok((
+            out,
+            Summary {
+                nimber,
+                sizes,
+                resumed_from: None,
+                witnesses,
+                wins: None,
+            },
+            stats,
+        ))
     })
 }
 
@@ -277,7 +365,7 @@ fn for_each_record<F: Read + Seek>(
 
 /// The set of the `k` words at word `from` of `bytes`, as the host's words (`words` of
 /// them), mapped through `back`.
-fn read_set(
+pub(crate) fn read_set(
     bytes: &[u8],
     from: usize,
     k: usize,

@@ -58,6 +58,8 @@ enum Command {
     Run(commands::run::Args),
     /// Check the results of a split and print the root's nimber.
     Join(commands::join::Args),
+    /// Write the certificate of a search spread over MPI from its ranks' parts.
+    MergeCertificate(commands::merge_certificate::Args),
 }
 
 fn main() -> ExitCode {
@@ -105,6 +107,7 @@ fn main() -> ExitCode {
         Command::Split(args) => commands::split::run(args, &mut out),
         Command::Run(args) => commands::run::run(args, &mut out),
         Command::Join(args) => commands::join::run(args, &mut out),
+        Command::MergeCertificate(args) => commands::merge_certificate::run(args, &mut out),
     };
     match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,

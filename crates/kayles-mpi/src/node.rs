@@ -451,7 +451,7 @@ impl Watches {
 
 /// What the communication thread tells the driver.
 enum Event {
-    Welcome,
+    Welcome(u64),
     Refused,
     Mismatch(usize),
     Hello(usize),
@@ -537,7 +537,7 @@ fn kind_of(message: &Message) -> usize {
         Message::Reply { .. } => 3,
         Message::Stop { .. } => 4,
         Message::Hello { .. } => 5,
-        Message::Welcome => 6,
+        Message::Welcome { .. } => 6,
         Message::Refuse => 7,
         Message::Report { .. } => 8,
         Message::Quit => 9,
@@ -845,6 +845,17 @@ pub struct Node {
     reported: Report,
     /// [`Options::profile`].
     profile: bool,
+    /// The run's id ([`Node::run_id`]).
+    run: u64,
+}
+
+/// A run's id for rank 0 to draw: the wall-clock time and the process, mixed with the
+/// `fingerprint` of the build and command.
+fn fresh_run_id(fingerprint: u64) -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    kayles_core::canonical::mix(now ^ u64::from(std::process::id()) << 40 ^ fingerprint)
 }
 
 impl Node {
@@ -853,6 +864,12 @@ impl Node {
     pub fn start<T: Transport>(transport: T, options: Options) -> Result<Node, Failure> {
         let rank = transport.rank();
         let size = transport.size();
+        // Rank 0 draws the run's id (its start time and process, mixed with the
+        // fingerprint); the others take it from its welcome.
+        let run = match rank {
+            0 => fresh_run_id(options.fingerprint),
+            _ => 0,
+        };
         let (to_comm, inbox) = mpsc::channel();
         let (event_tx, events) = mpsc::channel();
         let home = Arc::new(Mutex::new(Home::new(options.home_bytes)));
@@ -885,6 +902,7 @@ impl Node {
             next_id: 0,
             shared: Arc::clone(&shared),
             fingerprint: options.fingerprint,
+            run,
             tuning,
         };
         let handle = std::thread::Builder::new()
@@ -919,12 +937,23 @@ impl Node {
             patience: options.patience,
             reported: Report::default(),
             profile: options.profile,
+            run,
         };
-        node.handshake()?;
+        let mut node = node;
+        node.run = node.handshake()?.unwrap_or(run);
         Ok(node)
     }
 
-    fn handshake(&self) -> Result<(), Failure> {
+    /// The run's id: drawn by rank 0 at the start (from its start time), the same on
+    /// every rank of one run and different from run to run (what a rank writes for the
+    /// run, such as its part of a certificate, says which run it belongs to).
+    pub fn run_id(&self) -> u64 {
+        self.run
+    }
+
+    /// Checks with rank 0 that every rank runs the same build and command: on a rank
+    /// other than 0, the run's id that rank 0 sent (None on rank 0).
+    fn handshake(&self) -> Result<Option<u64>, Failure> {
         let deadline = Instant::now() + self.patience;
         if self.rank == 0 {
             let mut seen = vec![false; self.size];
@@ -940,11 +969,13 @@ impl Node {
                     None => return Err(self.lost(missing(&seen))),
                 }
             }
-            Ok(())
+            Ok(None)
         } else {
             loop {
-                match self.event_until(deadline, |e| matches!(e, Event::Welcome | Event::Refused)) {
-                    Some(Event::Welcome) => return Ok(()),
+                match self.event_until(deadline, |e| {
+                    matches!(e, Event::Welcome(_) | Event::Refused)
+                }) {
+                    Some(Event::Welcome(run)) => return Ok(Some(run)),
                     Some(Event::Refused) => return Err(Failure::Refused),
                     Some(_) => {}
                     None => return Err(self.lost(vec![0])),
@@ -1355,6 +1386,8 @@ struct Comm<T: Transport> {
     next_id: u64,
     shared: Arc<Shared>,
     fingerprint: u64,
+    /// The run's id (rank 0's, sent in its welcome).
+    run: u64,
     tuning: Tuning,
 }
 
@@ -1760,7 +1793,7 @@ impl<T: Transport> Comm<T> {
             }
             Message::Hello { fingerprint } => {
                 if fingerprint == self.fingerprint {
-                    self.post(from, Message::Welcome);
+                    self.post(from, Message::Welcome { run: self.run });
                     let _ = self.events.send(Event::Hello(from));
                 } else {
                     for to in 1..self.size {
@@ -1769,8 +1802,8 @@ impl<T: Transport> Comm<T> {
                     let _ = self.events.send(Event::Mismatch(from));
                 }
             }
-            Message::Welcome => {
-                let _ = self.events.send(Event::Welcome);
+            Message::Welcome { run } => {
+                let _ = self.events.send(Event::Welcome(run));
             }
             Message::Refuse => {
                 let _ = self.events.send(Event::Refused);

@@ -58,7 +58,10 @@ pub enum Message {
         fingerprint: u64,
     },
     /// From rank 0 at the start: every rank runs the same build and command.
-    Welcome,
+    Welcome {
+        /// The run's id, drawn by rank 0 (the same on every rank of one run).
+        run: u64,
+    },
     /// From rank 0 at the start: some rank runs another build or command.
     Refuse,
     /// To rank 0 after a search: the rank's counters.
@@ -196,7 +199,10 @@ impl Batch {
                 w.push(head(5, 0, 0, 0, 0));
                 w.push(*fingerprint);
             }
-            Message::Welcome => w.push(head(6, 0, 0, 0, 0)),
+            Message::Welcome { run } => {
+                w.push(head(6, 0, 0, 0, 0));
+                w.push(*run);
+            }
             Message::Refuse => w.push(head(7, 0, 0, 0, 0)),
             Message::Report { search, counters } => {
                 w.push(head(8, 0, 0, 0, 0));
@@ -271,9 +277,9 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
     let rest = &words[*at + 1..];
     let fixed = match kind {
         1..=3 | 11..=13 => 2,
-        4 | 5 => 1,
+        4..=6 => 1,
         8 => 1 + REPORT_WORDS,
-        6 | 7 | 9 | 10 => 0,
+        7 | 9 | 10 => 0,
         _ => return None,
     };
     if rest.len() < fixed + len {
@@ -309,7 +315,7 @@ pub fn read(words: &[u64], at: &mut usize) -> Option<Message> {
         5 => Message::Hello {
             fingerprint: rest[0],
         },
-        6 => Message::Welcome,
+        6 => Message::Welcome { run: rest[0] },
         7 => Message::Refuse,
         8 => {
             let mut counters = [0; REPORT_WORDS];
@@ -394,7 +400,9 @@ mod tests {
             },
             Message::Stop { search: 5 },
             Message::Hello { fingerprint: 42 },
-            Message::Welcome,
+            Message::Welcome {
+                run: 0x1234_5678_9abc,
+            },
             Message::Refuse,
             Message::Report {
                 search: 1,

@@ -172,7 +172,7 @@ pub fn next_path(path: &Path) -> PathBuf {
     suffixed(path, ".part.next")
 }
 
-fn suffixed(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn suffixed(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
@@ -399,7 +399,7 @@ pub fn keeps_search_wins(game: kayles_core::GameKind) -> bool {
 }
 
 /// Removes each of `files` that exists.
-fn remove_if_there(files: &[&Path]) -> Result<()> {
+pub(crate) fn remove_if_there(files: &[&Path]) -> Result<()> {
     for file in files {
         match std::fs::remove_file(file) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -480,7 +480,7 @@ impl Checkpoint for FileCheckpoint {
 }
 
 /// Flushes the finished certificate `out` to disk and moves it from `writing` to `path`.
-fn put_in_place(mut out: BufWriter<File>, writing: &Path, path: &Path) -> Result<()> {
+pub(crate) fn put_in_place(mut out: BufWriter<File>, writing: &Path, path: &Path) -> Result<()> {
     out.flush()
         .and_then(|()| out.get_ref().sync_all())
         .with_context(|| format!("writing {}", path.display()))?;

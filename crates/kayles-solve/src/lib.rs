@@ -8,6 +8,8 @@
 //! - [`route`]: the route to a nimber (the modular decomposition or search), with a
 //!   certificate on request;
 //! - [`certificates`]: certificate files and directories of certificates, one per term;
+//! - [`rank_parts`]: the parts of a certificate that the ranks of a search spread over
+//!   MPI write, found and merged into the certificate;
 //! - [`moves`]: a game in progress on a named graph: every move's value, the winning
 //!   moves, the engine's move, moves named and read in board coordinates or numbers;
 //! - [`sequence`]: the terms of a family's sequence as one call, by search (with mirror
@@ -69,6 +71,7 @@ pub mod machine;
 pub mod memo_file;
 pub mod moves;
 pub mod output_file;
+pub mod rank_parts;
 pub mod route;
 pub mod scale_out;
 pub mod sequence;

@@ -358,6 +358,11 @@ impl Nimbers {
         &self.solver
     }
 
+    /// The search solver, to set up (a proof hook of a search spread over ranks).
+    pub fn solver_mut(&mut self) -> &mut GameSolver {
+        &mut self.solver
+    }
+
     /// The nimber of `graph` by search (as [`nimber_by`](Self::nimber_by) searches it, or
     /// 0 by its mirror strategy when [`route`](Self::route) would take that) and a
     /// certificate of it written to `path` (docs/certificates.md), whose summary is

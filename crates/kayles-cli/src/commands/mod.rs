@@ -6,6 +6,7 @@ pub mod chain;
 pub mod families;
 pub mod histogram;
 pub mod join;
+pub mod merge_certificate;
 pub mod modules;
 pub mod moves;
 pub mod nimber;

@@ -61,7 +61,9 @@ pub struct Args {
     /// Write a certificate of the value to FILE (one GRAPH, search route, Node or Arc
     /// Kayles), zstd-compressed, for the independent checker `kayles-check GRAPH FILE`
     /// (docs/certificates.md); it is written to FILE.part and renamed when whole. With
-    /// --memo-file the search and the proof keep their memo in that file.
+    /// --memo-file the search and the proof keep their memo in that file. Under mpirun
+    /// (--threads 1): each rank writes its part, FILE.rank-K-of-N.log, and rank 0 merges
+    /// them (or names the `kayles merge-certificate` command that does).
     #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
     certificate: Option<std::path::PathBuf>,
     /// With --certificate and --threads 1: write the certificate from the search's own

@@ -445,3 +445,155 @@ fn a_rank_killed_ends_the_run_within_seconds() {
     assert!(!status.success(), "a run that lost a rank failed");
     assert!(out.stdout.is_empty(), "no value printed");
 }
+
+/// `kayles` (not under mpirun) in `dir` with `args`.
+fn kayles_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("kayles runs")
+}
+
+/// Asserts that `out` failed with one line of its own holding each of `words`.
+fn failed_in_one_line(out: &std::process::Output, words: &[&str]) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{words:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    for word in words {
+        assert!(stderr.contains(word), "{word:?} not in: {stderr}");
+    }
+}
+
+#[test]
+fn certificates_written_under_mpirun_are_verified_by_the_checker() {
+    if mpirun().is_none() {
+        return;
+    }
+    let dir = scratch("certificate");
+    let cert = dir.join("g.cert");
+    let cert_arg = cert.to_str().unwrap();
+    for (game, graph) in [("node", "grid:3x10"), ("arc", "grid:3x7")] {
+        let want = kayles_alone(&["nimber", "--game", game, graph]);
+        for ranks in ["2", "3"] {
+            for extra in [&[][..], &["--proof-from-search"][..]] {
+                let out = mpirun()
+                    .unwrap()
+                    .args(["-np", ranks, env!("CARGO_BIN_EXE_kayles")])
+                    .args(["nimber", "--game", game, "--threads", "1"])
+                    .args(["--certificate", cert_arg])
+                    .args(extra)
+                    .arg(graph)
+                    .output()
+                    .expect("mpirun runs");
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let what = format!("{game} {graph} on {ranks} ranks {extra:?}");
+                assert!(out.status.success(), "{what}: {stderr}");
+                assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{what}");
+                assert!(
+                    stderr.contains(&format!("of {ranks} parts")),
+                    "{what}: {stderr}"
+                );
+                let verified =
+                    kayles_check::check(graph, std::fs::File::open(&cert).unwrap()).unwrap();
+                assert_eq!(verified.nimber.to_string(), want.trim(), "{what}");
+                // The parts are removed once the certificate is whole.
+                let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+                assert_eq!(left.len(), 1, "{what}: {left:?}");
+                std::fs::remove_file(&cert).unwrap();
+            }
+        }
+    }
+    // More than one thread a rank is refused in one line.
+    let out = mpirun()
+        .unwrap()
+        .args(["-np", "2", env!("CARGO_BIN_EXE_kayles")])
+        .args([
+            "nimber",
+            "--threads",
+            "2",
+            "--certificate",
+            cert_arg,
+            "grid:3x8",
+        ])
+        .output()
+        .expect("mpirun runs");
+    refused_in_one_line(&out, &["--certificate under mpirun", "--threads 1"]);
+}
+
+#[test]
+fn parts_rank_0_cannot_read_are_merged_by_merge_certificate() {
+    if mpirun().is_none() {
+        return;
+    }
+    // Each rank in a folder of its own, as on machines without a shared file system.
+    let dir = scratch("parts");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    let kayles = env!("CARGO_BIN_EXE_kayles");
+    let args = [
+        "nimber",
+        "--game",
+        "arc",
+        "--threads",
+        "1",
+        "--certificate",
+        "g.cert",
+        "grid:3x7",
+    ];
+    let out = mpirun()
+        .unwrap()
+        .args(["-np", "1", "--wdir", a.to_str().unwrap(), kayles])
+        .args(args)
+        .arg(":")
+        .args(["-np", "1", "--wdir", b.to_str().unwrap(), kayles])
+        .args(args)
+        .output()
+        .expect("mpirun runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
+    assert!(
+        stderr.contains("rank 1 of 2 are not here")
+            && stderr.contains("kayles merge-certificate --game arc grid:3x7 g.cert"),
+        "{stderr}"
+    );
+    assert!(!a.join("g.cert").exists());
+    let part = |k: usize| format!("g.cert.rank-{k}-of-2.log");
+    // Rank 1's part missing, cut short, of another game or graph: refused, nothing
+    // written.
+    let merge = ["merge-certificate", "--game", "arc", "grid:3x7", "g.cert"];
+    failed_in_one_line(
+        &kayles_in(&a, &merge),
+        &["g.cert", "rank 1 of 2", "missing"],
+    );
+    let whole = std::fs::read(b.join(part(1))).unwrap();
+    std::fs::write(a.join(part(1)), &whole[..whole.len() - 9]).unwrap();
+    failed_in_one_line(&kayles_in(&a, &merge), &[&part(1), "cut short"]);
+    std::fs::write(a.join(part(1)), &whole).unwrap();
+    failed_in_one_line(
+        &kayles_in(&a, &["merge-certificate", "grid:3x7", "g.cert"]),
+        &["Arc Kayles search, not of Node Kayles"],
+    );
+    failed_in_one_line(
+        &kayles_in(
+            &a,
+            &["merge-certificate", "--game", "arc", "grid:3x8", "g.cert"],
+        ),
+        &["graph grid:3x7, not of grid:3x8"],
+    );
+    assert!(!a.join("g.cert").exists());
+    // Whole: merged, verified, and the parts removed.
+    let out = kayles_in(&a, &merge);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
+    let verified =
+        kayles_check::check("grid:3x7", std::fs::File::open(a.join("g.cert")).unwrap()).unwrap();
+    assert_eq!(verified.nimber, 1);
+    assert!(!a.join(part(0)).exists() && !a.join(part(1)).exists());
+}

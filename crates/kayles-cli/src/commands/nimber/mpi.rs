@@ -6,11 +6,12 @@
 use super::Args;
 use crate::output::Output;
 use crate::progress;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use kayles_core::engine::SearchError;
 use kayles_mpi::mpi_transport::Mpi;
 use kayles_mpi::{Counters, Node, Options, Report};
-use kayles_solve::graphs::{self, Limit};
+use kayles_solve::graphs::{self, Limit, Named};
+use kayles_solve::rank_parts::{self, PartHeader, PartWriter};
 use kayles_solve::route::{self, Kept, Nimbers, Request, Route};
 use kayles_solve::Choice;
 use kayles_solve::Spelling;
@@ -89,7 +90,6 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     }
     for (flag, given) in [
         ("--checkpoint", args.checkpoint.is_some()),
-        ("--certificate", args.certificate.is_some()),
         (
             "a GRAPH of - (standard input)",
             args.graphs.iter().any(|g| g == "-"),
@@ -100,6 +100,16 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         }
     }
     let spec = args.modules.spec_for(args.game)?;
+    // Each rank writes its part of the certificate from its own search's proof tree
+    // (docs/certificates.md, "Certificates from a search over MPI").
+    if args.certificate.is_some() {
+        if spec.is_some() || args.graphs.len() != 1 {
+            bail!("--certificate takes one GRAPH (not -) and no --blowup or --module");
+        }
+        if args.memo_file.is_some() {
+            bail!("--certificate with --memo-file is not taken under mpirun ({size} ranks)");
+        }
+    }
     // Every rank keeps its own memo in its own file (docs/scale-out.md).
     let memo_file = match &args.memo_file {
         Some(path) => {
@@ -142,6 +152,15 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         engine: args.engine,
         search: args.search.options_with(&args.method),
     });
+    if args.certificate.is_some() {
+        let config = nimbers.solver().config();
+        if config.threads != 1 || config.method != kayles_core::engine::Method::Outcome {
+            bail!(
+                "--certificate under mpirun ({size} ranks) needs --threads 1 and the outcome \
+                 method (each rank writes its part from its own search's proof tree)"
+            );
+        }
+    }
     nimbers.set_stop_flag(Some(node.stop_flag()));
     node.set_memo(nimbers.solver().memo_handle());
     nimbers.solver().memo_handle().set_remote(node.remote());
@@ -150,6 +169,8 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         None => route::graph_limit(args.engine, args.memo_file.is_some()),
     };
     let mut search = 0u32;
+    // Rank 0: the graph whose certificate's parts are merged once the run is over.
+    let mut to_merge = None;
     graphs::for_each_graph_within(&args.graphs, &limit, |named| {
         let start = Instant::now();
         let g = &named.graph;
@@ -159,8 +180,14 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         if spec.is_none() {
             nimbers.prepare(&named);
         }
+        // This rank's part of the certificate, its search's proof hook.
+        let part = match &args.certificate {
+            Some(path) => Some(start_part(path, &named, args.game, &node, &mut nimbers)?),
+            None => None,
+        };
         node.begin(search);
-        // Under MPI no certificate is written, so the route taken is the route chosen.
+        // Under MPI the certificate is written from the ranks' parts after the search,
+        // so the route taken is the route chosen.
         let (route, answer) = match &spec {
             Some(spec) => (Route::Modules, args.modules.nimber(spec, g)),
             // The ranks' stop flag stays the node's (no interrupt: a rank killed keeps
@@ -177,6 +204,15 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             }
         };
         let counters = Counters::of(&nimbers.solver().stats());
+        // The part is whole before this rank reports the search's end, so that rank 0,
+        // once every rank has reported, may read every part.
+        let part_written = part.map(|part| {
+            nimbers.solver_mut().set_proof_hook(None);
+            let value = answer.as_ref().ok().copied();
+            part.finish(value)
+                .map(|_| ())
+                .context("writing this rank's part of the certificate")
+        });
         // The end of the search, as every rank ends it (`Node::end`): a value found first
         // by another rank stands for rank 0's search only if that search was stopped.
         let ended = node
@@ -187,6 +223,9 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             eprintln!("kayles-mpi profile: {line}");
         }
         search += 1;
+        if let Some(Err(e)) = part_written {
+            return Err(e);
+        }
         if rank != 0 {
             // Its search was stopped once rank 0 had the value: nothing to say. Any other
             // error of its own (its memo file unreadable, a component too large) ends the
@@ -199,6 +238,9 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         }
         let reports = ended.reports;
         let value = ended.value?;
+        if let Some(path) = &args.certificate {
+            to_merge = Some((named.clone(), path.clone(), value));
+        }
         let seconds = start.elapsed().as_secs_f64();
         let mut stats = None;
         if args.stats && route == Route::Search {
@@ -228,7 +270,82 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         }
         out.result(|| value.to_string(), result)
     })?;
-    node.close().map_err(anyhow::Error::msg)
+    node.close().map_err(anyhow::Error::msg)?;
+    if let Some((named, path, value)) = to_merge {
+        merge_parts(args, &named, &path, size, value)?;
+    }
+    Ok(())
+}
+
+/// Creates this rank's part of the certificate `path` of `named` (`FILE.rank-K-of-N.log`,
+/// a new file), its header written, and sets it as the proof hook of the search, which is
+/// set up for the graph first.
+fn start_part(
+    path: &Path,
+    named: &Named,
+    game: kayles_core::GameKind,
+    node: &Node,
+    nimbers: &mut Nimbers,
+) -> Result<PartWriter<std::fs::File>> {
+    let (rank, size) = (node.rank(), node.size());
+    let file_name = rank_parts::rank_part_path(path, rank, size);
+    let _ = std::fs::remove_file(&file_name);
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&file_name)
+        .with_context(|| format!("creating {}", file_name.display()))?;
+    let header = PartHeader {
+        game,
+        graph: named.name.clone(),
+        ranks: size as u32,
+        rank: rank as u32,
+        run: node.run_id(),
+    };
+    nimbers.prepare(named);
+    let solver = nimbers.solver_mut();
+    let part = PartWriter::create(file, &header, solver, &named.graph)
+        .with_context(|| format!("writing {}", file_name.display()))?;
+    solver.set_proof_hook(Some(part.hook()));
+    Ok(part)
+}
+
+/// Rank 0, once the run is over (every rank wrote its part): merges the parts of the
+/// certificate `path` of `named` into it when it can read them all, or says which it
+/// lacks and the command that merges them.
+fn merge_parts(args: &Args, named: &Named, path: &Path, size: usize, value: u32) -> Result<()> {
+    let missing = rank_parts::missing(path, size);
+    if !missing.is_empty() {
+        let ranks: Vec<String> = missing.iter().map(usize::to_string).collect();
+        eprintln!(
+            "kayles: note: {}: the parts of rank {} of {size} are not here (another \
+             machine's folder): gather every FILE.rank-K-of-{size}.log beside FILE and run \
+             `{}`",
+            path.display(),
+            ranks.join(", "),
+            rank_parts::merge_command(&named.name, args.game, path)
+        );
+        return Ok(());
+    }
+    let search = args.search.options_with(&args.method);
+    let (summary, stats) = rank_parts::merge(named, args.game, &search, path, Some(size))?;
+    if summary.nimber != value {
+        bail!(
+            "{}: the certificate proves {} and the search found {value}",
+            path.display(),
+            summary.nimber
+        );
+    }
+    eprintln!(
+        "{}: certificate {}: {summary} (from {} records of {size} parts, {} marked, {} \
+         questions to a fresh solver)",
+        named.name,
+        path.display(),
+        stats.concluded,
+        stats.marked,
+        stats.oracle_queries
+    );
+    Ok(())
 }
 
 /// Whether `error` is a search stopped by its stop flag (rank 0 ended it, or another

@@ -1,0 +1,155 @@
+//! The parts of a certificate written by the ranks of a search spread over MPI
+//! (docs/certificates.md, "Certificates from a search over MPI"): rank K of N writes
+//! `FILE.rank-K-of-N.log` (`kayles_cert::search_parts`); [`merge`] finds them beside
+//! FILE, checks that they fit, and writes FILE from them (`kayles nimber` on rank 0 after
+//! the search, and `kayles merge-certificate`).
+
+use crate::certificates::{part_path, put_in_place, remove_if_there, suffixed};
+use crate::config::SearchOptions;
+use crate::graphs::Named;
+use anyhow::{bail, Context, Result};
+use kayles_cert::search_parts::PartSet;
+pub use kayles_cert::search_parts::{part_path as rank_part_path, PartHeader, PartWriter};
+use kayles_cert::search_proof::SearchProofStats;
+use kayles_cert::Summary;
+use kayles_core::GameKind;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+/// The parts beside the certificate `path` (`FILE.rank-K-of-N.log`), with their rank and
+/// number of ranks, by rank; only those of `ranks` ranks when given.
+///
+/// # Errors
+/// When the folder cannot be read, or (with `ranks` None) it holds the parts of runs of
+/// different numbers of ranks.
+pub fn find(path: &Path, ranks: Option<usize>) -> Result<Vec<(usize, usize, PathBuf)>> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        bail!("{}: not a file name", path.display());
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = format!("{name}.rank-");
+    let mut found: Vec<(usize, usize, PathBuf)> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading the folder {}", dir.display()))?
+        .flatten()
+        .filter_map(|e| {
+            let file = e.file_name();
+            let rest = file.to_str()?.strip_prefix(&prefix)?.strip_suffix(".log")?;
+            let (k, n) = rest.split_once("-of-")?;
+            let (k, n) = (k.parse::<usize>().ok()?, n.parse::<usize>().ok()?);
+            Some((k, n, dir.join(&file)))
+        })
+        .filter(|(_, n, _)| ranks.map_or(true, |r| r == *n))
+        .collect();
+    found.sort();
+    let mut sizes: Vec<usize> = found.iter().map(|p| p.1).collect();
+    sizes.dedup();
+    if sizes.len() > 1 {
+        let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+        bail!(
+            "{}: beside it are the parts of runs of {} ranks: keep those of one run",
+            path.display(),
+            sizes.join(" and ")
+        );
+    }
+    Ok(found)
+}
+
+/// The ranks of `ranks` whose parts of the certificate `path` are not there.
+pub fn missing(path: &Path, ranks: usize) -> Vec<usize> {
+    (0..ranks)
+        .filter(|&k| !rank_part_path(path, k, ranks).exists())
+        .collect()
+}
+
+/// The command that merges the parts of the certificate `path` of `graph` in `game`.
+pub fn merge_command(graph: &str, game: GameKind, path: &Path) -> String {
+    let game = match game {
+        GameKind::Node => "",
+        GameKind::Arc => "--game arc ",
+    };
+    format!("kayles merge-certificate {game}{graph} {}", path.display())
+}
+
+/// Finds the parts of the certificate `path` of `graph` in `game` (those of `ranks`
+/// ranks when given), checks that they fit (`kayles_cert::search_parts::PartSet::open`:
+/// each rank's part once, of one run, graph and game, none cut short), then writes the
+/// certificate to `path` (through `FILE.part`, renamed when whole), its records merged in
+/// `FILE.part.log`, a solver of `search`'s options asked for whatever no record covers;
+/// the parts are removed once the certificate is whole. Nothing is written when the parts
+/// do not fit.
+///
+/// # Errors
+/// The parts' refusal, in one line; reading and writing the files; the builder's.
+pub fn merge(
+    graph: &Named,
+    game: GameKind,
+    search: &SearchOptions,
+    path: &Path,
+    ranks: Option<usize>,
+) -> Result<(Summary, SearchProofStats)> {
+    let found = find(path, ranks)?;
+    if found.is_empty() {
+        bail!(
+            "{}: no parts of it ({}.rank-K-of-N.log) to merge",
+            path.display(),
+            path.display()
+        );
+    }
+    // Every rank's part, by its file name (the parts' headers are checked below).
+    let ranks = found[0].1;
+    let lacking = missing(path, ranks);
+    if let Some(&k) = lacking.first() {
+        let names: Vec<String> = lacking.iter().map(usize::to_string).collect();
+        bail!(
+            "{}: the parts of rank {} of {ranks} are missing (such as {})",
+            path.display(),
+            names.join(", "),
+            rank_part_path(path, k, ranks).display()
+        );
+    }
+    let mut files = Vec::new();
+    for (_, _, part) in &found {
+        let file = File::open(part).with_context(|| format!("reading {}", part.display()))?;
+        files.push((part.display().to_string(), file));
+    }
+    let parts = PartSet::open(&graph.graph, &graph.name, game, files)?;
+    let writing = part_path(path);
+    let scratch = suffixed(&writing, ".log");
+    remove_if_there(&[&writing, &scratch])?;
+    let create = |p: &Path| {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(p)
+            .with_context(|| format!("creating {}", p.display()))
+    };
+    let out = BufWriter::new(create(&writing)?);
+    let written = create(&scratch).and_then(|log| {
+        let mut solver = search.solver_for(game, Some(&graph.name));
+        parts
+            .certify(&graph.graph, &graph.name, &mut solver, out, log)
+            .with_context(|| format!("writing {}", path.display()))
+    });
+    let _ = std::fs::remove_file(&scratch);
+    let finished = written.and_then(|(out, summary, stats)| {
+        put_in_place(out, &writing, path)?;
+        Ok((summary, stats))
+    });
+    match finished {
+        Ok(done) => {
+            for (_, _, part) in &found {
+                let _ = std::fs::remove_file(part);
+            }
+            Ok(done)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&writing);
+            Err(e)
+        }
+    }
+}
