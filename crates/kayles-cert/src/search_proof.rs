@@ -154,8 +154,8 @@ pub struct SearchProofStats {
 }
 
 /// Searches the nimber of `host` (named `name`: graph6 or a family spec) with `solver`
-/// (its configuration as it is: one thread for the hook to be told anything; the
-/// outcome method), its proof tree streamed to `log` (a file the caller opened for
+/// (its configuration as it is, on any number of threads: every thread tells the hook;
+/// the outcome method), its proof tree streamed to `log` (a file the caller opened for
 /// reading and writing, and removes afterwards; or memory), then writes the certificate
 /// from that tree to `out`. Components that have a mirror strategy
 /// (`kayles_cert::mirror`) are not searched.

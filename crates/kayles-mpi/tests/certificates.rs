@@ -2,7 +2,8 @@
 //! (docs/certificates.md, "Certificates from a search over MPI"): each rank streams the
 //! nodes its own search concludes to its part (`kayles_cert::search_parts`), the parts
 //! are merged, and the independent checker verifies the certificate with the value of the
-//! one-process search, on 1 to 4 ranks, in both games; parts that do not fit (one
+//! one-process search, on 1 to 4 ranks of one thread and on 2 and 3 ranks of the thread
+//! pool (split at once), in both games; parts that do not fit (one
 //! missing, one twice, one of another run, one cut short at any byte, one of another
 //! graph or game) are refused with one line, never a panic.
 
@@ -16,10 +17,16 @@ use kayles_mpi::{solve, Counters, Node, Options};
 use std::io::Cursor;
 use std::time::Duration;
 
-fn config() -> SearchConfig {
+/// The ranks' search configuration on `threads` threads (0: the pool), splitting from the
+/// start near the root (no warm-up) on components of eight vertices or more, when not
+/// one.
+fn config_on(threads: usize) -> SearchConfig {
     SearchConfig {
         memo_key: MemoKey::Symmetry,
-        threads: 1,
+        threads,
+        parallel_min_order: 8,
+        split_after: 0,
+        split_warm_up: 0,
         memo_limit_bytes: 256 << 20,
         exact_cache_bytes: 64 << 20,
         leaf_table_bytes: 16 << 20,
@@ -43,7 +50,11 @@ fn options() -> Options {
 }
 
 fn solver_for(game: GameKind, name: &str) -> GameSolver {
-    let mut solver = GameSolver::new(game, config());
+    solver_on(game, name, 1)
+}
+
+fn solver_on(game: GameKind, name: &str, threads: usize) -> GameSolver {
+    let mut solver = GameSolver::new(game, config_on(threads));
     solver.set_host_symmetry(families::host_symmetry(name).ok().flatten());
     solver
 }
@@ -51,6 +62,13 @@ fn solver_for(game: GameKind, name: &str) -> GameSolver {
 /// The parts of the certificate of `name` in `game` written by `ranks` ranks (threads),
 /// by rank, and rank 0's value.
 fn parts(game: GameKind, name: &str, ranks: usize) -> (Vec<Vec<u8>>, u32) {
+    let (parts, value, _) = parts_on(game, name, ranks, 1);
+    (parts, value)
+}
+
+/// The same, each rank searching on `threads` threads (0: the pool), and the options
+/// the ranks' searches split over their threads.
+fn parts_on(game: GameKind, name: &str, ranks: usize, threads: usize) -> (Vec<Vec<u8>>, u32, u64) {
     let handles: Vec<_> = ChannelTransport::ranks(ranks)
         .into_iter()
         .map(|transport| {
@@ -60,7 +78,7 @@ fn parts(game: GameKind, name: &str, ranks: usize) -> (Vec<Vec<u8>>, u32) {
                 .spawn(move || {
                     let graph = families::build(&name).unwrap();
                     let mut node = Node::start(transport, options()).unwrap();
-                    let mut solver = solver_for(game, &name);
+                    let mut solver = solver_on(game, &name, threads);
                     assert!(solve::join(&node, &mut solver));
                     node.set_root_order(graph.order());
                     let header = PartHeader {
@@ -84,21 +102,24 @@ fn parts(game: GameKind, name: &str, ranks: usize) -> (Vec<Vec<u8>>, u32) {
                         .end(0, value, |e| *e == SearchError::Stopped, counters)
                         .unwrap();
                     node.close().unwrap();
-                    (bytes.into_inner(), ended.value)
+                    let splits = solver.stats().parallel_splits;
+                    (bytes.into_inner(), ended.value, splits)
                 })
                 .unwrap()
         })
         .collect();
     let mut out = Vec::new();
     let mut value = None;
+    let mut splits = 0;
     for (rank, h) in handles.into_iter().enumerate() {
-        let (bytes, v) = h.join().unwrap();
+        let (bytes, v, s) = h.join().unwrap();
         if rank == 0 {
             value = Some(v.expect("rank 0 has the value"));
         }
+        splits += s;
         out.push(bytes);
     }
-    (out, value.unwrap())
+    (out, value.unwrap(), splits)
 }
 
 fn labelled(parts: &[Vec<u8>]) -> Vec<(String, Cursor<Vec<u8>>)> {
@@ -176,6 +197,36 @@ fn parts_of_one_to_four_ranks_merge_into_certificates_the_checker_verifies() {
             }
         }
     }
+}
+
+#[test]
+fn parts_of_ranks_on_the_thread_pool_merge_into_certificates_the_checker_verifies() {
+    let mut splits = 0;
+    for (game, names) in [
+        (
+            GameKind::Node,
+            &["grid:3x10", "grid:3x9", "petersen:13,2"][..],
+        ),
+        (GameKind::Arc, &["grid:4x5", "grid:3x7", "petersen:8,2"][..]),
+    ] {
+        for name in names {
+            let graph = families::build(name).unwrap();
+            let want = one_process(game, name, &graph);
+            for ranks in [2, 3] {
+                let (parts, value, s) = parts_on(game, name, ranks, 0);
+                splits += s;
+                let what = format!("{name} ({game:?}) on {ranks} ranks of the pool");
+                assert_eq!(value, want, "{what}: the search");
+                assert_eq!(
+                    merged(game, name, &parts),
+                    want,
+                    "{what}: the merged certificate"
+                );
+            }
+        }
+    }
+    let pool = kayles_core::engine::pool().current_num_threads();
+    assert!(pool < 2 || splits > 0, "no rank split its search");
 }
 
 /// Asserts that `parts` are refused in one line holding `words`.

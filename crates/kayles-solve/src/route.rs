@@ -170,7 +170,7 @@ pub struct Nimbers {
     modular: ModularSolver,
     /// When a certificate's proof saves its state.
     proof_saves: ProofSaves,
-    /// Certificates written from the search's own proof tree (one thread).
+    /// Certificates written from the search's own proof tree (any number of threads).
     proof_from_search: bool,
 }
 
@@ -181,12 +181,12 @@ impl Nimbers {
     /// builder asking the warm memo after the search.
     ///
     /// # Errors
-    /// When `on` and the search is not one of one thread with the outcome method (the
-    /// only search that tells its proof hook what it concludes).
+    /// When `on` and the search's method is not the outcome method (the only one that
+    /// tells its proof hook what it concludes, on any number of threads).
     pub fn set_proof_from_search(&mut self, on: bool) -> Result<()> {
         let config = self.solver.config();
-        if on && (config.threads != 1 || config.method != kayles_core::engine::Method::Outcome) {
-            bail!("--proof-from-search needs --threads 1 and the outcome method");
+        if on && config.method != kayles_core::engine::Method::Outcome {
+            bail!("--proof-from-search needs the outcome method");
         }
         self.proof_from_search = on;
         Ok(())
@@ -391,7 +391,7 @@ impl Nimbers {
         path: &Path,
     ) -> Result<(u32, kayles_cert::Summary)> {
         let file = PartFile::create(path)?;
-        // Asked for (on one thread, with the outcome method: `set_proof_from_search`),
+        // Asked for (with the outcome method: `set_proof_from_search`),
         // from a fresh start: the certificate is written from the search's own proof
         // tree (docs/certificates.md, "Written by the search"); else the proof asks the
         // warm memo after the search.

@@ -62,14 +62,15 @@ pub struct Args {
     /// Kayles), zstd-compressed, for the independent checker `kayles-check GRAPH FILE`
     /// (docs/certificates.md); it is written to FILE.part and renamed when whole. With
     /// --memo-file the search and the proof keep their memo in that file. Under mpirun
-    /// (--threads 1): each rank writes its part, FILE.rank-K-of-N.log, and rank 0 merges
-    /// them (or names the `kayles merge-certificate` command that does).
+    /// (any --threads; the outcome method): each rank writes its part,
+    /// FILE.rank-K-of-N.log, and rank 0 merges them (or names the `kayles
+    /// merge-certificate` command that does).
     #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
     certificate: Option<std::path::PathBuf>,
-    /// With --certificate and --threads 1: write the certificate from the search's own
-    /// proof tree, streamed to FILE.part.log while the search runs, instead of asking the
-    /// memo after the search (docs/certificates.md, "Written by the search"; not
-    /// resumable).
+    /// With --certificate: write the certificate from the search's own proof tree, streamed
+    /// to FILE.part.log while the search runs (by every thread, into one log), instead of
+    /// asking the memo after the search (docs/certificates.md, "Written by the search";
+    /// the outcome method; not resumable).
     #[arg(long, requires = "certificate")]
     proof_from_search: bool,
     /// Keep the search's memo in FILE (one GRAPH, search route): loaded at the start when

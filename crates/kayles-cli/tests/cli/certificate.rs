@@ -1,5 +1,6 @@
 //! `kayles nimber GRAPH --certificate FILE`: the file is a certificate that the
-//! independent checker (the `kayles-check` library) verifies, in both games.
+//! independent checker (the `kayles-check` library) verifies, in both games, also when
+//! written from the search's own tree on several threads (`--proof-from-search`).
 
 use super::{error, stdout};
 
@@ -239,4 +240,84 @@ fn seq_certificates_bad_input_is_one_line() {
     let err = error(&["seq", "path", "--terms", "3", "--resume"], "");
     assert!(err.contains("--resume"), "{err}");
     assert!(!dir.exists());
+}
+
+/// `kayles nimber --threads T --certificate FILE --proof-from-search GRAPH` with a pool of
+/// `T` threads (`RAYON_NUM_THREADS`): the value printed, and the value the checker
+/// verified in FILE.
+fn by_search_on_threads(
+    graph: &str,
+    game: &str,
+    threads: &str,
+    file: &std::path::Path,
+) -> (String, u32) {
+    let path = file.to_str().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kayles"))
+        .env("RAYON_NUM_THREADS", threads)
+        .args(["nimber", "--game", game, "--threads", threads])
+        .args(["--certificate", path, "--proof-from-search", graph])
+        .output()
+        .expect("kayles runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{graph} {game} {threads}: {stderr}");
+    let verified = kayles_check::check(graph, std::fs::File::open(file).unwrap())
+        .unwrap_or_else(|e| panic!("{graph} {game} on {threads} threads: {e:?}"));
+    std::fs::remove_file(file).unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    (printed, verified.nimber)
+}
+
+#[test]
+fn certificates_from_the_search_on_two_and_four_threads_check() {
+    let dir = temp_dir("cert-threads");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.cert");
+    let mut graphs: Vec<(String, String, String)> = super::known::values()
+        .into_iter()
+        .map(|v| (v.graph, v.game, v.nimber.to_string()))
+        .collect();
+    // Larger graphs, their value from one thread (the pool splits them only past its
+    // warm-up: kayles-solve's tests split tiny searches at once).
+    for (graph, game) in [("grid:3x10", "node"), ("petersen:15,2", "node")]
+        .into_iter()
+        .chain([("grid:4x5", "arc"), ("grid:3x8", "arc")])
+    {
+        let want = stdout(&["nimber", "--game", game, "--threads", "1", graph]);
+        graphs.push((graph.into(), game.into(), want.trim().into()));
+    }
+    for (graph, game, want) in &graphs {
+        for threads in ["2", "4"] {
+            let (printed, verified) = by_search_on_threads(graph, game, threads, &file);
+            assert_eq!(&printed, want, "{graph} {game} on {threads} threads");
+            assert_eq!(
+                &verified.to_string(),
+                want,
+                "{graph} {game} on {threads} threads"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn proof_from_search_with_the_mex_method_is_refused() {
+    let file = std::env::temp_dir().join(format!("kayles-cert-mex-{}", std::process::id()));
+    let path = file.to_str().unwrap();
+    let err = error(
+        &[
+            "nimber",
+            "--method",
+            "mex",
+            "--certificate",
+            path,
+            "--proof-from-search",
+            "grid:3x6",
+        ],
+        "",
+    );
+    assert!(
+        err.contains("--proof-from-search needs the outcome method"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&file);
 }

@@ -504,21 +504,40 @@ fn certificates_written_under_mpirun_are_verified_by_the_checker() {
             }
         }
     }
-    // More than one thread a rank is refused in one line.
+    // Two threads a rank: each rank's part from every thread of its search.
+    for (game, graph) in [("node", "grid:3x10"), ("arc", "grid:3x7")] {
+        let want = kayles_alone(&["nimber", "--game", game, graph]);
+        let out = mpirun()
+            .unwrap()
+            .env("RAYON_NUM_THREADS", "2")
+            .args(["-np", "2", env!("CARGO_BIN_EXE_kayles")])
+            .args(["nimber", "--game", game, "--threads", "2"])
+            .args(["--certificate", cert_arg, graph])
+            .output()
+            .expect("mpirun runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let what = format!("{game} {graph} on 2 ranks of 2 threads");
+        assert!(out.status.success(), "{what}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{what}");
+        let verified = kayles_check::check(graph, std::fs::File::open(&cert).unwrap()).unwrap();
+        assert_eq!(verified.nimber.to_string(), want.trim(), "{what}");
+        std::fs::remove_file(&cert).unwrap();
+    }
+    // The mex method is refused in one line.
     let out = mpirun()
         .unwrap()
         .args(["-np", "2", env!("CARGO_BIN_EXE_kayles")])
         .args([
             "nimber",
-            "--threads",
-            "2",
+            "--method",
+            "mex",
             "--certificate",
             cert_arg,
             "grid:3x8",
         ])
         .output()
         .expect("mpirun runs");
-    refused_in_one_line(&out, &["--certificate under mpirun", "--threads 1"]);
+    refused_in_one_line(&out, &["--certificate under mpirun", "outcome method"]);
 }
 
 #[test]

@@ -321,7 +321,8 @@ pub struct SharedMemo {
     pub(super) stopped: AtomicBool,
     /// Set when a nimber above 255 was met.
     pub(super) overflow: AtomicBool,
-    /// Told of every node the outcome search concludes on one thread (engine/proof.rs).
+    /// Told of every node the outcome search concludes, on any number of threads
+    /// (engine/proof.rs).
     pub(super) proof: Option<Arc<dyn super::proof::ProofHook>>,
 }
 
@@ -370,8 +371,8 @@ impl SharedMemo {
     }
 
     /// A hook told of every node the outcome search concludes (a certificate writer,
-    /// engine/proof.rs), or none (the default: the search pays one test per node). Only a
-    /// search on one thread calls it.
+    /// engine/proof.rs), or none (the default: the search pays one test per node). Every
+    /// thread of a search calls it, from the tasks not cancelled (engine/proof.rs).
     pub fn set_proof_hook(&mut self, hook: Option<Arc<dyn super::proof::ProofHook>>) {
         self.proof = hook;
     }

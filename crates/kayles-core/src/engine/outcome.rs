@@ -345,7 +345,7 @@ impl<G: Game> Engine<'_, '_, G> {
     }
 
     /// Tells the proof hook (engine/proof.rs) that `component + *heap` was concluded as
-    /// `how` says: on one thread, and not once the search is stopped.
+    /// `how` says: not once the search is stopped, nor in a cancelled task.
     fn prove(&mut self, component: &G::Position, heap: u8, how: super::proof::Concluded<'_>) {
         let Some(hook) = self.proof_hook() else {
             return;
@@ -375,10 +375,21 @@ impl<G: Game> Engine<'_, '_, G> {
         hook.concluded(&words, heap, super::proof::Concluded::WinByOption(&union));
     }
 
-    /// The proof hook, when the memo has one and this search may tell it: one thread,
-    /// neither stopped nor cancelled.
+    /// The proof hook, when the memo has one and this search may tell it: neither
+    /// stopped nor cancelled, asked at the moment of the conclusion.
+    ///
+    /// On several threads this is enough. A node concluded in a task whose answer was not
+    /// needed (a sibling lost first) is still a fact about its position, and is told. A
+    /// meaningless answer (a loss returned by a cancelled or stopped search) comes only
+    /// from a search that saw its own flag up: the flags of the task running on this
+    /// thread (`cancelled`, put in place by `in_parallel` for each task, never lowered),
+    /// or the memo's `stopped`, which never goes down either. Every node above it on the
+    /// same task reads the same flag at its own conclusion, later, and sees it up (one
+    /// atomic, one thread: reads are coherent); a nested task cancelled by its own group
+    /// alone returns no answer (`parallel_losing_candidate`). So no node concluded from a
+    /// meaningless answer is told.
     fn proof_hook(&self) -> Option<std::sync::Arc<dyn super::proof::ProofHook>> {
-        if self.context.parallel || self.stopped() || self.cancelled() {
+        if self.stopped() || self.cancelled() {
             return None;
         }
         self.context.memo.proof.clone()

@@ -11,9 +11,12 @@
 //! reductions) are not reported; the writer proves those itself.
 //!
 //! The search calls the hook only when the memo has one ([`SharedMemo::set_proof_hook`]),
-//! on one thread (a search with several threads reports nothing: its speculative and
-//! cancelled work would have to be told apart), and never after the search was stopped.
-//! Children are concluded before their parents, so a writer can stream its facts.
+//! never after the search was stopped, and never from a task that was cancelled (its
+//! answers from then on are meaningless); on several threads, from each of them (a node
+//! concluded by a task whose answer was not needed is still a fact, and is told). A node
+//! is told before its record goes into the memos, so children are told before their
+//! parents on every thread (a parent that found a child's record in the shared memo
+//! found it after the child was told), and a writer can stream its facts.
 //!
 //! [`SharedMemo::set_proof_hook`]: super::SharedMemo::set_proof_hook
 

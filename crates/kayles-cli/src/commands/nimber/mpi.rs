@@ -154,10 +154,10 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     });
     if args.certificate.is_some() {
         let config = nimbers.solver().config();
-        if config.threads != 1 || config.method != kayles_core::engine::Method::Outcome {
+        if config.method != kayles_core::engine::Method::Outcome {
             bail!(
-                "--certificate under mpirun ({size} ranks) needs --threads 1 and the outcome \
-                 method (each rank writes its part from its own search's proof tree)"
+                "--certificate under mpirun ({size} ranks) needs the outcome method (each \
+                 rank writes its part from its own search's proof tree)"
             );
         }
     }
