@@ -16,7 +16,6 @@ use kayles_core::engine::proof::ProofHook;
 use kayles_core::game::GameSolver;
 use kayles_core::{GameKind, Graph};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The first bytes of a part.
@@ -41,14 +40,6 @@ pub struct PartHeader {
     pub rank: u32,
     /// The run's id, the same on every rank of one run (rank 0 draws it).
     pub run: u64,
-}
-
-/// The part of rank `rank` of `ranks` for the certificate `file`:
-/// `FILE.rank-K-of-N.log` (as `--memo-file`'s parts are `FILE.rank-K-of-N`).
-pub fn part_path(file: &Path, rank: usize, ranks: usize) -> PathBuf {
-    let mut name = file.as_os_str().to_owned();
-    name.push(format!(".rank-{rank}-of-{ranks}.log"));
-    PathBuf::from(name)
 }
 
 /// A rank's part being written: its header is in the file; the search's proof hook

@@ -9,13 +9,55 @@ use crate::config::SearchOptions;
 use crate::graphs::Named;
 use anyhow::{bail, Context, Result};
 use kayles_cert::search_parts::PartSet;
-pub use kayles_cert::search_parts::{part_path as rank_part_path, PartHeader, PartWriter};
+pub use kayles_cert::search_parts::{PartHeader, PartWriter};
 use kayles_cert::search_proof::SearchProofStats;
 use kayles_cert::Summary;
 use kayles_core::GameKind;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
+
+/// The file of rank `rank` of `ranks` beside `file`, `FILE.rank-K-of-N` then `suffix`:
+/// a rank's part of `--memo-file FILE` (no suffix) and of the certificate FILE (`.log`).
+pub fn rank_path(file: &Path, rank: usize, ranks: usize, suffix: &str) -> PathBuf {
+    suffixed(file, &format!(".rank-{rank}-of-{ranks}{suffix}"))
+}
+
+/// The part of rank `rank` of `ranks` for the certificate `file`: `FILE.rank-K-of-N.log`.
+pub fn rank_part_path(file: &Path, rank: usize, ranks: usize) -> PathBuf {
+    rank_path(file, rank, ranks, ".log")
+}
+
+/// The ranks' files beside `file` (`FILE.rank-K-of-N` then `suffix`, as [`rank_path`]
+/// names them), as (K, N, path), sorted; none when `file` has no name.
+///
+/// # Errors
+/// When the folder cannot be read.
+pub fn rank_files(file: &Path, suffix: &str) -> std::io::Result<Vec<(usize, usize, PathBuf)>> {
+    let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
+        return Ok(Vec::new());
+    };
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = format!("{name}.rank-");
+    let mut found: Vec<(usize, usize, PathBuf)> = std::fs::read_dir(dir)?
+        .flatten()
+        .filter_map(|e| {
+            let entry = e.file_name();
+            let rest = entry
+                .to_str()?
+                .strip_prefix(&prefix)?
+                .strip_suffix(suffix)?;
+            let (k, n) = rest.split_once("-of-")?;
+            let (k, n) = (k.parse::<usize>().ok()?, n.parse::<usize>().ok()?);
+            Some((k, n, dir.join(&entry)))
+        })
+        .collect();
+    found.sort();
+    Ok(found)
+}
 
 /// The parts beside the certificate `path` (`FILE.rank-K-of-N.log`), with their rank and
 /// number of ranks, by rank; only those of `ranks` ranks when given.
@@ -24,27 +66,12 @@ use std::path::{Path, PathBuf};
 /// When the folder cannot be read, or (with `ranks` None) it holds the parts of runs of
 /// different numbers of ranks.
 pub fn find(path: &Path, ranks: Option<usize>) -> Result<Vec<(usize, usize, PathBuf)>> {
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+    if path.file_name().and_then(|n| n.to_str()).is_none() {
         bail!("{}: not a file name", path.display());
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let prefix = format!("{name}.rank-");
-    let mut found: Vec<(usize, usize, PathBuf)> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading the folder {}", dir.display()))?
-        .flatten()
-        .filter_map(|e| {
-            let file = e.file_name();
-            let rest = file.to_str()?.strip_prefix(&prefix)?.strip_suffix(".log")?;
-            let (k, n) = rest.split_once("-of-")?;
-            let (k, n) = (k.parse::<usize>().ok()?, n.parse::<usize>().ok()?);
-            Some((k, n, dir.join(&file)))
-        })
-        .filter(|(_, n, _)| ranks.map_or(true, |r| r == *n))
-        .collect();
-    found.sort();
+    }
+    let mut found = rank_files(path, ".log")
+        .with_context(|| format!("reading the folder of {}", path.display()))?;
+    found.retain(|(_, n, _)| ranks.map_or(true, |r| r == *n));
     let mut sizes: Vec<usize> = found.iter().map(|p| p.1).collect();
     sizes.dedup();
     if sizes.len() > 1 {

@@ -15,7 +15,7 @@ use kayles_solve::rank_parts::{self, PartHeader, PartWriter};
 use kayles_solve::route::{self, Kept, Nimbers, Request, Route};
 use kayles_solve::Choice;
 use kayles_solve::Spelling;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Variables a launcher sets in each process it starts (Open MPI's `mpirun`, PMI and
@@ -117,7 +117,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
                 bail!("--memo-file takes one GRAPH (not -) and no --blowup or --module");
             }
             refuse_other_sizes(path, size)?;
-            Some(rank_file(path, rank, size))
+            Some(rank_parts::rank_path(path, rank, size, ""))
         }
         None => None,
     };
@@ -493,37 +493,17 @@ fn speak(line: &str) {
     }
 }
 
-/// The memo file of rank `rank` of `size` for `--memo-file FILE`: `FILE.rank-K-of-N`.
-fn rank_file(path: &Path, rank: usize, size: usize) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".rank-{rank}-of-{size}"));
-    PathBuf::from(name)
-}
-
 /// Refuses `--memo-file FILE` when FILE's folder holds the rank files of a run of another
 /// number of ranks (`FILE.rank-K-of-M`, M not `size`): each holds the part of the memo
 /// its rank kept, which another number of ranks would not find where it looks.
 fn refuse_other_sizes(path: &Path, size: usize) -> Result<()> {
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+    let Ok(files) = rank_parts::rank_files(path, "") else {
         return Ok(());
     };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(());
-    };
-    let prefix = format!("{name}.rank-");
-    let mut others: Vec<usize> = entries
-        .flatten()
-        .filter_map(|e| {
-            let file = e.file_name();
-            let rest = file.to_str()?.strip_prefix(&prefix)?;
-            let (k, m) = rest.split_once("-of-")?;
-            k.parse::<usize>().ok()?;
-            m.parse::<usize>().ok().filter(|&m| m != size)
-        })
+    let mut others: Vec<usize> = files
+        .into_iter()
+        .map(|(_, m, _)| m)
+        .filter(|&m| m != size)
         .collect();
     others.sort_unstable();
     others.dedup();
