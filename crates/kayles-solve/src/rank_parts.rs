@@ -92,6 +92,26 @@ pub fn missing(path: &Path, ranks: usize) -> Vec<usize> {
         .collect()
 }
 
+/// The line that says what a merge wrote: `GRAPH: certificate FILE: SUMMARY (from R
+/// records of N parts, M marked, Q questions to a fresh solver)`, for `kayles nimber`
+/// under mpirun and `kayles merge-certificate` alike.
+pub fn merged_line(
+    graph: &str,
+    path: &Path,
+    summary: &Summary,
+    stats: &SearchProofStats,
+    parts: usize,
+) -> String {
+    format!(
+        "{graph}: certificate {}: {summary} (from {} records of {parts} parts, {} marked, {} \
+         questions to a fresh solver)",
+        path.display(),
+        stats.concluded,
+        stats.marked,
+        stats.oracle_queries
+    )
+}
+
 /// The command that merges the parts of the certificate `path` of `graph` in `game`.
 pub fn merge_command(graph: &str, game: GameKind, path: &Path) -> String {
     let game = match game {
@@ -118,6 +138,9 @@ pub fn merge(
     path: &Path,
     ranks: Option<usize>,
 ) -> Result<(Summary, SearchProofStats)> {
+    // Only a regular file (or nothing yet) is ours to write: a device node is refused,
+    // a link is written through (crate::output_file); the parts are beside `path`.
+    let target = crate::output_file::resolve(path)?;
     let found = find(path, ranks)?;
     if found.is_empty() {
         bail!(
@@ -144,7 +167,7 @@ pub fn merge(
         files.push((part.display().to_string(), file));
     }
     let parts = PartSet::open(&graph.graph, &graph.name, game, files)?;
-    let writing = part_path(path);
+    let writing = part_path(&target);
     let scratch = suffixed(&writing, ".log");
     remove_if_there(&[&writing, &scratch])?;
     let create = |p: &Path| {
@@ -164,7 +187,7 @@ pub fn merge(
     });
     let _ = std::fs::remove_file(&scratch);
     let finished = written.and_then(|(out, summary, stats)| {
-        put_in_place(out, &writing, path)?;
+        put_in_place(out, &writing, &target)?;
         Ok((summary, stats))
     });
     match finished {

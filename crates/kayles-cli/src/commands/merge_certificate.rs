@@ -29,15 +29,14 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut Output) -> Result<()> {
     let graph = Named::parse(&args.graph)?;
     let search = SearchOptions::default();
+    // The number of ranks, from the parts' names (the merge checks them all).
+    let ranks = rank_parts::find(&args.file, None)?
+        .first()
+        .map_or(0, |part| part.1);
     let (summary, stats) = rank_parts::merge(&graph, args.game, &search, &args.file, None)?;
     eprintln!(
-        "{}: certificate {}: {summary} (from {} records of the parts, {} marked, {} \
-         questions to a fresh solver)",
-        graph.name,
-        args.file.display(),
-        stats.concluded,
-        stats.marked,
-        stats.oracle_queries
+        "{}",
+        rank_parts::merged_line(&graph.name, &args.file, &summary, &stats, ranks)
     );
     out.result(
         || summary.nimber.to_string(),

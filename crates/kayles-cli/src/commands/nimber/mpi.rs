@@ -102,7 +102,9 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     let spec = args.modules.spec_for(args.game)?;
     // Each rank writes its part of the certificate from its own search's proof tree
     // (docs/certificates.md, "Certificates from a search over MPI").
-    if args.certificate.is_some() {
+    if let Some(path) = &args.certificate {
+        // Refused now, before the search, as the merge would refuse it after.
+        kayles_solve::output_file::check(path)?;
         if spec.is_some() || args.graphs.len() != 1 {
             bail!("--certificate takes one GRAPH (not -) and no --blowup or --module");
         }
@@ -337,13 +339,8 @@ fn merge_parts(args: &Args, named: &Named, path: &Path, size: usize, value: u32)
         );
     }
     eprintln!(
-        "{}: certificate {}: {summary} (from {} records of {size} parts, {} marked, {} \
-         questions to a fresh solver)",
-        named.name,
-        path.display(),
-        stats.concluded,
-        stats.marked,
-        stats.oracle_queries
+        "{}",
+        rank_parts::merged_line(&named.name, path, &summary, &stats, size)
     );
     Ok(())
 }
