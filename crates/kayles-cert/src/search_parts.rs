@@ -6,7 +6,9 @@
 //! of one run, one graph and one game, none cut short) before anything is written, and
 //! [`PartSet::certify`] merges their records in the order they were concluded and writes
 //! the certificate from them as one process does ([`certify_from_log`]), asking a solver
-//! for whatever no record covers.
+//! for whatever no record covers. A part left by a run that was killed goes on in the
+//! run started again ([`ResumePoint::of`], [`PartWriter::resume`]): cut back to
+//! its last whole record, of the same run.
 
 use crate::search_proof::{
     certify_from_log, read_set, FromLog, ProofLog, SearchProofStats, CLOCK_TAG,
@@ -49,6 +51,111 @@ pub struct PartWriter<F: Write + Send> {
     log: Arc<ProofLog<F>>,
 }
 
+/// Where a part left by a killed run goes on ([`ResumePoint::of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResumePoint {
+    /// The bytes to keep: the header and every whole record.
+    pub length: u64,
+    /// The whole records (clock records included).
+    pub records: u64,
+    /// Their bytes.
+    pub bytes: u64,
+    /// The time of the last clock record (0: none).
+    pub clock: u64,
+    /// The bytes after them that are dropped (a record cut short, or a footer).
+    pub dropped: u64,
+    /// Whether the part had its footer (its rank's search had ended).
+    pub footer: bool,
+}
+
+impl ResumePoint {
+    /// Where the part `file` of a run that was killed (no footer, perhaps cut within a
+    /// record) or that ended before its merge (a footer) goes on: it must be `header`'s
+    /// part (the same graph, game, number of ranks and rank, and the same run: `header`'s
+    /// run is the one resumed) with the numbering of `host`'s vertices that `solver` (set
+    /// up for `host`) searches in. The part is to be cut to the point's
+    /// [`length`](ResumePoint::length), its last whole record (a footer is dropped: the
+    /// resumed run writes its own), then given to [`PartWriter::resume`].
+    ///
+    /// # Errors
+    /// [`Error::Input`], in one line, when the part is another's (the merge's checks) or
+    /// its header is cut short or damaged; reading errors.
+    pub fn of<R: Read + Seek>(
+        file: R,
+        label: &str,
+        header: &PartHeader,
+        solver: &mut GameSolver,
+        host: &Graph,
+    ) -> Result<Self, Error> {
+        let mut part = Part::open(label.to_string(), file)?;
+        part.fits(
+            host,
+            &header.graph,
+            header.game,
+            header.ranks,
+            header.run,
+            "this one",
+        )?;
+        if part.header.rank != header.rank {
+            return Err(Error::Input(format!(
+                "{label}: rank {}'s part, not rank {}'s",
+                part.header.rank, header.rank
+            )));
+        }
+        if part.back != crate::host_numbering(solver, host) {
+            return Err(Error::Input(format!(
+                "{label}: its vertices are numbered as another build numbers them"
+            )));
+        }
+        let mut point = ResumePoint {
+            length: part.body,
+            records: 0,
+            bytes: 0,
+            clock: 0,
+            dropped: 0,
+            footer: false,
+        };
+        loop {
+            match part.next() {
+                Ok(Item::Record(tag, _, k, data)) => {
+                    point.records += 1;
+                    point.bytes += record_bytes(tag, k);
+                    if tag == CLOCK_TAG {
+                        point.clock = u64::from_le_bytes(data[..8].try_into().expect("a word"));
+                    }
+                    point.length = part.input.stream_position()?;
+                }
+                Ok(Item::Footer(..)) => {
+                    point.footer = true;
+                    break;
+                }
+                // Cut within a record, or bytes that are not one (a write the kill cut
+                // off): the part ends at its last whole record.
+                Err(Error::Input(_)) => break,
+                Err(e) => return Err(e),
+            }
+        }
+        point.dropped = part.input.seek(SeekFrom::End(0))? - point.length;
+        Ok(point)
+    }
+}
+
+/// The bytes of a record of tag `tag` with `k` words a set, as a part counts them.
+fn record_bytes(tag: u8, k: usize) -> u64 {
+    (3 + 8 * k * if tag == 1 { 2 } else { 1 } + 1) as u64
+}
+
+impl PartHeader {
+    /// The header of the part `file` (named `label` in errors): which run it belongs to,
+    /// before the run that resumes it starts (rank 0's part says which run goes on).
+    ///
+    /// # Errors
+    /// [`Error::Input`], in one line, when the part's header is cut short or damaged.
+    pub fn read<R: Read + Seek>(file: R, label: &str) -> Result<PartHeader, Error> {
+        Ok(Part::open(label.to_string(), file)?.header)
+    }
+}
+
 impl<F: Write + Send + 'static> PartWriter<F> {
     /// Writes the header of `header`'s part to `file`, with the numbering of `host`'s
     /// vertices that `solver` (set up for `host`) searches in, and returns the writer.
@@ -88,6 +195,30 @@ impl<F: Write + Send + 'static> PartWriter<F> {
         Ok(PartWriter {
             log: ProofLog::with_clock(file),
         })
+    }
+
+    /// The writer of a part that goes on from `point` ([`ResumePoint::of`]):
+    /// `file` holds the part's first [`length`](ResumePoint::length) bytes and is
+    /// positioned at their end. Its clock records go on from the last one (never back:
+    /// the records of the run started again come after those of the run that was
+    /// killed when the parts are merged), and a clock record comes first.
+    pub fn resume(file: F, point: &ResumePoint) -> Self {
+        PartWriter {
+            log: ProofLog::resumed(file, point.records, point.bytes, point.clock),
+        }
+    }
+
+    /// Flushes the records written so far to the file, then gives the file to `then`
+    /// (to sync it), while the search goes on: after each save of the rank's memo, so
+    /// that the part holds the records of what that save holds.
+    ///
+    /// # Errors
+    /// Writing the part, or `then`'s.
+    pub fn flush_with(
+        &self,
+        then: impl FnOnce(&mut F) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        self.log.flush_with(then)
     }
 
     /// The proof hook to give the solver for the search (take it off before
@@ -266,7 +397,7 @@ impl<F: Read + Seek> Part<F> {
             match self.next()? {
                 Item::Record(tag, _, k, _) => {
                     records += 1;
-                    bytes += (3 + 8 * k * if tag == 1 { 2 } else { 1 } + 1) as u64;
+                    bytes += record_bytes(tag, k);
                 }
                 Item::Footer(r, b, value) => {
                     if (r, b) != (records, bytes) {
@@ -283,6 +414,42 @@ impl<F: Read + Seek> Part<F> {
                 }
             }
         }
+    }
+
+    /// Checks that the part belongs to the search of `host` (named `name`) in `game`,
+    /// and to the run `run` of `ranks` ranks (that of the part or run named `other`).
+    fn fits(
+        &self,
+        host: &Graph,
+        name: &str,
+        game: GameKind,
+        ranks: u32,
+        run: u64,
+        other: &str,
+    ) -> Result<(), Error> {
+        let (h, label) = (&self.header, &self.label);
+        if h.game != game {
+            return Err(Error::Input(format!(
+                "{label}: a part of a {} Kayles search, not of {} Kayles",
+                game_name(h.game),
+                game_name(game)
+            )));
+        }
+        if h.graph.trim() != name.trim() || self.order != host.order() {
+            return Err(Error::Input(format!(
+                "{label}: a part of the graph {}, not of {}",
+                h.graph,
+                name.trim()
+            )));
+        }
+        if h.ranks != ranks || h.run != run {
+            return Err(Error::Input(format!(
+                "{label}: a part of another run than {other} (run {:016x} of {} ranks, \
+                 against {run:016x} of {ranks})",
+                h.run, h.ranks
+            )));
+        }
+        Ok(())
     }
 
     /// Back to the first record.
@@ -326,29 +493,8 @@ impl<F: Read + Seek> PartSet<F> {
         let (ranks, run) = (first.header.ranks, first.header.run);
         let mut seen: Vec<Option<&str>> = vec![None; ranks as usize];
         for p in &parts {
-            let h = &p.header;
-            let label = &p.label;
-            if h.game != game {
-                return Err(Error::Input(format!(
-                    "{label}: a part of a {} Kayles search, not of {} Kayles",
-                    game_name(h.game),
-                    game_name(game)
-                )));
-            }
-            if h.graph.trim() != name.trim() || p.order != host.order() {
-                return Err(Error::Input(format!(
-                    "{label}: a part of the graph {}, not of {}",
-                    h.graph,
-                    name.trim()
-                )));
-            }
-            if h.ranks != ranks || h.run != run {
-                return Err(Error::Input(format!(
-                    "{label}: a part of another run than {} (run {:016x} of {} ranks, \
-                     against {:016x} of {ranks})",
-                    first.label, h.run, h.ranks, run
-                )));
-            }
+            let (h, label) = (&p.header, &p.label);
+            p.fits(host, name, game, ranks, run, &first.label)?;
             match seen.get_mut(h.rank as usize) {
                 None => return Err(damaged(label)),
                 Some(Some(other)) => {

@@ -38,6 +38,9 @@ struct LogState<F: Write> {
     error: Option<std::io::Error>,
     /// With clock records ([`ProofLog::with_clock`]): the time of the last one written.
     clock: Option<u64>,
+    /// The least time a clock record may say (a resumed log's last clock record's: the
+    /// clock never goes back across a resume, [`ProofLog::resumed`]).
+    floor: u64,
 }
 
 /// The tag of a clock record: one word, the wall-clock time in nanoseconds since the Unix
@@ -65,6 +68,7 @@ impl<F: Write + Send> ProofLog<F> {
                 bytes: 0,
                 error: None,
                 clock: None,
+                floor: 0,
             }),
         })
     }
@@ -77,6 +81,40 @@ impl<F: Write + Send> ProofLog<F> {
         let log = Self::new(file);
         log.out.lock().unwrap_or_else(|p| p.into_inner()).clock = Some(0);
         log
+    }
+
+    /// A log with clock records ([`with_clock`](Self::with_clock)) that goes on after
+    /// `records` records of `bytes` bytes already in `file` (a part resumed after its
+    /// run was killed: `crate::search_parts`), its clock never going back before `clock`,
+    /// the last clock record's time. A clock record comes before its first record.
+    pub fn resumed(file: F, records: u64, bytes: u64, clock: u64) -> Arc<Self> {
+        let log = Self::new(file);
+        {
+            let mut state = log.out.lock().unwrap_or_else(|p| p.into_inner());
+            state.records = records;
+            state.bytes = bytes;
+            state.clock = Some(0);
+            state.floor = clock;
+        }
+        log
+    }
+
+    /// Flushes the records written so far to the file, then gives the file to `then`
+    /// (to sync it, say), while the search goes on: a part is flushed after each save of
+    /// its rank's memo, so that it holds the records of what that save holds.
+    ///
+    /// # Errors
+    /// The first error met writing the log, or `then`'s.
+    pub fn flush_with(
+        &self,
+        then: impl FnOnce(&mut F) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut state = self.out.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(e) = &state.error {
+            return Err(std::io::Error::new(e.kind(), e.to_string()));
+        }
+        state.file.flush()?;
+        then(state.file.get_mut())
     }
 
     /// Flushes the log: its records and bytes, and the file, or the first write error.
@@ -102,7 +140,7 @@ impl<F: Write + Send> ProofHook for ProofLog<F> {
         let k = component.len() as u8;
         let mut record = Vec::with_capacity(15 + 3 + 16 * component.len());
         if let Some(last) = state.clock {
-            let now = wall_clock_ns();
+            let now = wall_clock_ns().max(state.floor);
             if now >= last + CLOCK_STEP_NS {
                 state.clock = Some(now);
                 record.extend([CLOCK_TAG, 0, 1]);

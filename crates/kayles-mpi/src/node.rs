@@ -90,6 +90,10 @@ pub struct Options {
     /// Whether [`Node::end`] takes the rank's [`Node::profile`] line after each search
     /// ([`Ended::profile`]; for measurements: `KAYLES_MPI_PROFILE`, docs/scale-out.md).
     pub profile: bool,
+    /// On rank 0, the id of the run this one resumes (read from what it wrote, such as
+    /// its part of a certificate), sent to every rank as [`Node::run_id`]; None: rank 0
+    /// draws a fresh one. The other ranks' value is not used.
+    pub run: Option<u64>,
 }
 
 impl Default for Options {
@@ -109,6 +113,7 @@ impl Default for Options {
             rechecks: true,
             cancels: true,
             profile: false,
+            run: None,
         }
     }
 }
@@ -865,9 +870,12 @@ impl Node {
         let rank = transport.rank();
         let size = transport.size();
         // Rank 0 draws the run's id (its start time and process, mixed with the
-        // fingerprint); the others take it from its welcome.
+        // fingerprint), or keeps that of the run it resumes; the others take it from its
+        // welcome.
         let run = match rank {
-            0 => fresh_run_id(options.fingerprint),
+            0 => options
+                .run
+                .unwrap_or_else(|| fresh_run_id(options.fingerprint)),
             _ => 0,
         };
         let (to_comm, inbox) = mpsc::channel();
@@ -946,7 +954,8 @@ impl Node {
 
     /// The run's id: drawn by rank 0 at the start (from its start time), the same on
     /// every rank of one run and different from run to run (what a rank writes for the
-    /// run, such as its part of a certificate, says which run it belongs to).
+    /// run, such as its part of a certificate, says which run it belongs to); a run that
+    /// resumes another keeps its id ([`Options::run`]).
     pub fn run_id(&self) -> u64 {
         self.run
     }

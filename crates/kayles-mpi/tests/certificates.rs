@@ -5,16 +5,22 @@
 //! one-process search, on 1 to 4 ranks of one thread and on 2 and 3 ranks of the thread
 //! pool (split at once), in both games; parts that do not fit (one
 //! missing, one twice, one of another run, one cut short at any byte, one of another
-//! graph or game) are refused with one line, never a panic.
+//! graph or game) are refused with one line, never a panic. A run stopped on every rank
+//! at once midway (a kill), its parts cut back to a whole record or within one, resumed
+//! with the memos it saved and the same run's id, merges into a certificate the checker
+//! verifies; a part of another run, graph, game or rank is not resumed.
 
-use kayles_cert::search_parts::{PartHeader, PartSet, PartWriter};
+use kayles_cert::search_parts::{PartHeader, PartSet, PartWriter, ResumePoint};
 use kayles_cert::Error;
-use kayles_core::engine::{MemoKey, SearchConfig, SearchError};
+use kayles_core::engine::proof::{Concluded, ProofHook};
+use kayles_core::engine::{MemoKey, MemoTable, Record, SearchConfig, SearchError};
 use kayles_core::game::GameSolver;
 use kayles_core::{families, GameKind, Graph};
 use kayles_mpi::local::ChannelTransport;
 use kayles_mpi::{solve, Counters, Node, Options};
-use std::io::Cursor;
+use std::io::{Cursor, Seek, SeekFrom, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Barrier, Mutex};
 use std::time::Duration;
 
 /// The ranks' search configuration on `threads` threads (0: the pool), splitting from the
@@ -297,4 +303,392 @@ fn parts_that_do_not_fit_are_refused_with_one_line() {
         merged(game, name, &parts),
         one_process(game, name, &families::build(name).unwrap())
     );
+}
+
+/// A part being written into memory that the test reads while the writer still holds it
+/// (what a rank killed midway leaves in its file: the records flushed, no footer).
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The part's proof hook, which raises every rank's stop flag (a kill, for the run) once
+/// the ranks' parts hold `limit` records in all.
+struct Killer {
+    part: Arc<dyn ProofHook>,
+    told: Arc<AtomicU64>,
+    limit: u64,
+    flags: Arc<Mutex<Vec<Arc<AtomicBool>>>>,
+}
+
+impl ProofHook for Killer {
+    fn concluded(&self, component: &[u64], heap: u8, how: Concluded<'_>) {
+        self.part.concluded(component, heap, how);
+        if self.told.fetch_add(1, Ordering::Relaxed) + 1 == self.limit {
+            for flag in self.flags.lock().unwrap().iter() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// A rank's memo as saved: every entry.
+type Saved = Vec<(MemoTable, Vec<u64>, Record)>;
+
+/// A run of `ranks` ranks (threads) stopped on every rank at once (a kill) once their
+/// parts hold `limit` records in all: each rank's part as the kill left it (its records
+/// flushed after its memo was saved, no footer), each rank's memo as saved, and the
+/// run's id.
+fn killed_run(
+    game: GameKind,
+    name: &str,
+    ranks: usize,
+    limit: u64,
+) -> (Vec<Vec<u8>>, Vec<Saved>, u64) {
+    let told = Arc::new(AtomicU64::new(0));
+    let flags = Arc::new(Mutex::new(Vec::new()));
+    let ready = Arc::new(Barrier::new(ranks));
+    let handles: Vec<_> = ChannelTransport::ranks(ranks)
+        .into_iter()
+        .map(|transport| {
+            let name = name.to_string();
+            let (told, flags, ready) = (told.clone(), flags.clone(), ready.clone());
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn(move || {
+                    let graph = families::build(&name).unwrap();
+                    let mut node = Node::start(transport, options()).unwrap();
+                    let mut solver = solver_for(game, &name);
+                    assert!(solve::join(&node, &mut solver));
+                    node.set_root_order(graph.order());
+                    flags.lock().unwrap().push(node.stop_flag());
+                    let header = PartHeader {
+                        game,
+                        graph: name.clone(),
+                        ranks: ranks as u32,
+                        rank: node.rank() as u32,
+                        run: node.run_id(),
+                    };
+                    let file = Shared::default();
+                    let part =
+                        PartWriter::create(file.clone(), &header, &mut solver, &graph).unwrap();
+                    let killer = Killer {
+                        part: part.hook(),
+                        told,
+                        limit,
+                        flags,
+                    };
+                    solver.set_proof_hook(Some(Arc::new(killer)));
+                    // Every rank in the search before any may stop it (`begin` lowers the
+                    // flag).
+                    node.begin(0);
+                    ready.wait();
+                    let value = solver.nimber(&graph);
+                    solver.set_proof_hook(None);
+                    // The memo saved, then the part flushed (as after each save).
+                    let mut saved = Vec::new();
+                    solver.memo_handle().for_each_entry(|table, code, record| {
+                        saved.push((table, code.to_vec(), record));
+                    });
+                    part.flush_with(|_| Ok(())).unwrap();
+                    let bytes = file.0.lock().unwrap().clone();
+                    let counters = Counters::of(&solver.stats());
+                    let ended = node
+                        .end(0, value, |e| *e == SearchError::Stopped, counters)
+                        .unwrap();
+                    node.close().unwrap();
+                    (bytes, saved, ended.value.is_err(), header.run)
+                })
+                .unwrap()
+        })
+        .collect();
+    let (mut parts, mut memos) = (Vec::new(), Vec::new());
+    let mut run = 0;
+    for (rank, h) in handles.into_iter().enumerate() {
+        let (bytes, saved, stopped, id) = h.join().unwrap();
+        if rank == 0 {
+            assert!(
+                stopped,
+                "{name}: the run was not stopped midway ({} of {limit} records)",
+                told.load(Ordering::Relaxed)
+            );
+            run = id;
+        }
+        parts.push(bytes);
+        memos.push(saved);
+    }
+    (parts, memos, run)
+}
+
+/// The records of a part (clock records included), by the point a resume takes.
+fn records_of(game: GameKind, name: &str, rank: usize, ranks: usize, part: &[u8]) -> ResumePoint {
+    let graph = families::build(name).unwrap();
+    let run = PartHeader::read(Cursor::new(part), "part").unwrap().run;
+    let header = PartHeader {
+        game,
+        graph: name.to_string(),
+        ranks: ranks as u32,
+        rank: rank as u32,
+        run,
+    };
+    ResumePoint::of(
+        Cursor::new(part),
+        "part",
+        &header,
+        &mut solver_for(game, name),
+        &graph,
+    )
+    .unwrap()
+}
+
+/// The run started again with the parts `left` and the memos `memos` a killed run of
+/// `run` left (rank 0 keeps the run's id, read from its part): each rank's part cut back
+/// to its last whole record and gone on with. The parts, whole, by rank, and rank 0's
+/// value.
+fn resumed_run(
+    game: GameKind,
+    name: &str,
+    left: &[Vec<u8>],
+    memos: &[Saved],
+) -> (Vec<Vec<u8>>, u32) {
+    let ranks = left.len();
+    let run = PartHeader::read(Cursor::new(&left[0]), "rank 0's part")
+        .unwrap()
+        .run;
+    let handles: Vec<_> = ChannelTransport::ranks(ranks)
+        .into_iter()
+        .zip(left.iter().cloned().zip(memos.iter().cloned()))
+        .map(|(transport, (mut bytes, memo))| {
+            let name = name.to_string();
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn(move || {
+                    let graph = families::build(&name).unwrap();
+                    let resumes = Options {
+                        run: Some(run),
+                        ..options()
+                    };
+                    let mut node = Node::start(transport, resumes).unwrap();
+                    let mut solver = solver_for(game, &name);
+                    for (table, code, record) in &memo {
+                        solver.memo_handle().insert(*table, code, *record);
+                    }
+                    assert!(solve::join(&node, &mut solver));
+                    node.set_root_order(graph.order());
+                    let header = PartHeader {
+                        game,
+                        graph: name.clone(),
+                        ranks: ranks as u32,
+                        rank: node.rank() as u32,
+                        run: node.run_id(),
+                    };
+                    let label = format!("part {}", node.rank());
+                    let point =
+                        ResumePoint::of(Cursor::new(&bytes), &label, &header, &mut solver, &graph)
+                            .unwrap();
+                    assert_eq!(point.length + point.dropped, bytes.len() as u64);
+                    bytes.truncate(point.length as usize);
+                    let mut file = Cursor::new(bytes);
+                    file.seek(SeekFrom::End(0)).unwrap();
+                    let part = PartWriter::resume(file, &point);
+                    solver.set_proof_hook(Some(part.hook()));
+                    node.begin(0);
+                    let value = solver.nimber(&graph);
+                    solver.set_proof_hook(None);
+                    let (_, file) = part.finish(value.as_ref().ok().copied()).unwrap();
+                    let counters = Counters::of(&solver.stats());
+                    let ended = node
+                        .end(0, value, |e| *e == SearchError::Stopped, counters)
+                        .unwrap();
+                    node.close().unwrap();
+                    (file.into_inner(), ended.value)
+                })
+                .unwrap()
+        })
+        .collect();
+    let mut parts = Vec::new();
+    let mut value = None;
+    for (rank, h) in handles.into_iter().enumerate() {
+        let (bytes, v) = h.join().unwrap();
+        if rank == 0 {
+            value = Some(v.expect("rank 0 has the value"));
+        }
+        parts.push(bytes);
+    }
+    (parts, value.unwrap())
+}
+
+/// The certificate merged from `parts` of a resumed run, checked: the value the checker
+/// verified (what no record covers asked of a fresh solver, however much that is).
+fn merged_resumed(game: GameKind, name: &str, parts: &[Vec<u8>]) -> u32 {
+    let graph = families::build(name).unwrap();
+    let set = PartSet::open(&graph, name, game, labelled(parts)).unwrap();
+    let mut solver = solver_for(game, name);
+    let (bytes, summary, _) = set
+        .certify(
+            &graph,
+            name,
+            &mut solver,
+            Vec::new(),
+            Cursor::new(Vec::new()),
+        )
+        .unwrap();
+    let checked = kayles_check::check(name, bytes.as_slice())
+        .unwrap_or_else(|e| panic!("{name}: the checker refused the merged certificate: {e:?}"));
+    assert_eq!(checked.nimber, summary.nimber, "{name}");
+    checked.nimber
+}
+
+#[test]
+fn a_run_killed_midway_and_resumed_merges_into_a_certificate_the_checker_verifies() {
+    // Graphs whose ranks search well over the 4096 positions between two looks at the
+    // stop flag (a smaller search ends before it notes the flag).
+    for (game, name, ranks) in [
+        (GameKind::Node, "petersen:27,2", 2),
+        (GameKind::Node, "grid:3x22", 3),
+        (GameKind::Arc, "grid:3x12", 3),
+        (GameKind::Arc, "grid:5x6", 2),
+    ] {
+        let graph = families::build(name).unwrap();
+        let want = one_process(game, name, &graph);
+        // The records of a whole run, to stop the next a fifth of the way.
+        let (whole, _) = parts(game, name, ranks);
+        let all: u64 = (0..ranks)
+            .map(|k| records_of(game, name, k, ranks, &whole[k]).records)
+            .sum();
+        let (left, memos, run) = killed_run(game, name, ranks, all / 5);
+        // Left as the kill left them: the merge refuses them (cut short).
+        assert!(PartSet::open(&graph, name, game, labelled(&left)).is_err());
+        let what = format!("{name} ({game:?}) on {ranks} ranks");
+        // Each part as the kill left it (whole records), cut within its last record,
+        // and cut within a record halfway (records the saved memo's facts came
+        // from lost: the merge's fresh solver proves them).
+        // (A part without records is left whole.)
+        let header_len = |k: usize| {
+            let p = records_of(game, name, k, ranks, &left[k]);
+            (p.length - p.bytes) as usize
+        };
+        let cut_at = |at: &dyn Fn(usize) -> usize| -> Vec<Vec<u8>> {
+            (0..ranks)
+                .map(|k| {
+                    let p = &left[k];
+                    p[..at(p.len()).max(header_len(k)).min(p.len())].to_vec()
+                })
+                .collect()
+        };
+        for (how, cut) in [
+            ("whole", left.clone()),
+            ("within the last record", cut_at(&|len| len - 5)),
+            ("halfway", cut_at(&|len| len / 2)),
+        ] {
+            let (parts, value) = resumed_run(game, name, &cut, &memos);
+            assert_eq!(value, want, "{what}, cut {how}: the search");
+            for (k, part) in parts.iter().enumerate() {
+                let header = PartHeader::read(Cursor::new(part), "part").unwrap();
+                assert_eq!((header.run, header.rank), (run, k as u32), "{what}");
+                // The part goes on from the kill's last whole record.
+                let kept = records_of(game, name, k, ranks, &cut[k]);
+                assert_eq!(
+                    &part[..kept.length as usize],
+                    &cut[k][..kept.length as usize]
+                );
+                if how == "within the last record" && left[k].len() > header_len(k) {
+                    assert!(kept.dropped > 0, "{what}, cut {how}: nothing cut off");
+                }
+            }
+            assert_eq!(
+                merged_resumed(game, name, &parts),
+                want,
+                "{what}, cut {how}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_part_of_another_run_graph_game_or_rank_is_not_resumed() {
+    let (game, name) = (GameKind::Arc, "grid:3x12");
+    let graph = families::build(name).unwrap();
+    let (left, _, run) = killed_run(game, name, 2, 20);
+    let part = &left[1];
+    let header = PartHeader {
+        game,
+        graph: name.to_string(),
+        ranks: 2,
+        rank: 1,
+        run,
+    };
+    let point = |header: &PartHeader, graph: &Graph, game: GameKind, name: &str| {
+        ResumePoint::of(
+            Cursor::new(part),
+            "part 1",
+            header,
+            &mut solver_for(game, name),
+            graph,
+        )
+    };
+    assert!(point(&header, &graph, game, name).is_ok());
+    let refused = |result: Result<ResumePoint, Error>, words: &[&str]| match result {
+        Ok(_) => panic!("{words:?}: the part was resumed"),
+        Err(Error::Input(line)) => {
+            assert!(!line.contains('\n'), "more than one line: {line}");
+            for w in words {
+                assert!(line.contains(w), "{w:?} not in: {line}");
+            }
+        }
+        Err(e) => panic!("{words:?}: not a refusal: {e}"),
+    };
+    let other = |f: &dyn Fn(&mut PartHeader)| {
+        let mut h = header.clone();
+        f(&mut h);
+        h
+    };
+    refused(
+        point(&other(&|h| h.run ^= 1), &graph, game, name),
+        &["part 1", "another run"],
+    );
+    refused(
+        point(&other(&|h| h.ranks = 3), &graph, game, name),
+        &["another run", "of 2 ranks", "of 3"],
+    );
+    refused(
+        point(&other(&|h| h.rank = 0), &graph, game, name),
+        &["rank 1's part", "not rank 0's"],
+    );
+    let grid = families::build("grid:4x9").unwrap();
+    refused(
+        point(
+            &other(&|h| h.graph = "grid:4x9".into()),
+            &grid,
+            game,
+            "grid:4x9",
+        ),
+        &["grid:3x12", "grid:4x9"],
+    );
+    refused(
+        point(
+            &other(&|h| h.game = GameKind::Node),
+            &graph,
+            GameKind::Node,
+            name,
+        ),
+        &["Arc", "Node"],
+    );
+    // A header cut short is refused, never taken for an empty part.
+    let cut = ResumePoint::of(
+        Cursor::new(&part[..20]),
+        "part 1",
+        &header,
+        &mut solver_for(game, name),
+        &graph,
+    );
+    refused(cut, &["part 1", "cut short"]);
 }

@@ -2,19 +2,21 @@
 //! (docs/certificates.md, "Certificates from a search over MPI"): rank K of N writes
 //! `FILE.rank-K-of-N.log` (`kayles_cert::search_parts`); [`merge`] finds them beside
 //! FILE, checks that they fit, and writes FILE from them (`kayles nimber` on rank 0 after
-//! the search, and `kayles merge-certificate`).
+//! the search, and `kayles merge-certificate`). With `--memo-file`, a run killed and
+//! started again goes on with the parts it left ([`resumed_run`], [`open_part`]).
 
 use crate::certificates::{part_path, put_in_place, remove_if_there, suffixed};
 use crate::config::SearchOptions;
 use crate::graphs::Named;
 use anyhow::{bail, Context, Result};
 use kayles_cert::search_parts::PartSet;
-pub use kayles_cert::search_parts::{PartHeader, PartWriter};
+pub use kayles_cert::search_parts::{PartHeader, PartWriter, ResumePoint};
 use kayles_cert::search_proof::SearchProofStats;
 use kayles_cert::Summary;
-use kayles_core::GameKind;
+use kayles_core::game::GameSolver;
+use kayles_core::{GameKind, Graph};
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// The file of rank `rank` of `ranks` beside `file`, `FILE.rank-K-of-N` then `suffix`:
@@ -83,6 +85,105 @@ pub fn find(path: &Path, ranks: Option<usize>) -> Result<Vec<(usize, usize, Path
         );
     }
     Ok(found)
+}
+
+/// Refuses to resume the parts of the certificate `path` when its folder holds parts of
+/// a run of another number of ranks than `size` (`FILE.rank-K-of-M.log`, M not `size`):
+/// they would never be merged with this run's.
+///
+/// # Errors
+/// That refusal, in one line.
+pub fn refuse_other_sizes(path: &Path, size: usize) -> Result<()> {
+    let Ok(files) = rank_files(path, ".log") else {
+        return Ok(());
+    };
+    if let Some(m) = files.iter().map(|f| f.1).find(|&m| m != size) {
+        bail!(
+            "--certificate {}: its parts were written by a run of {m} ranks \
+             ({}.rank-K-of-{m}.log), and this run has {size}: run it with {m} ranks, or \
+             remove those files",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// Rank 0 of `size`, before the run starts: the id of the run whose part of the
+/// certificate `path` it finds (`FILE.rank-0-of-N.log`, the run started again goes on
+/// with it and keeps its id: `kayles_mpi::Options::run`), or None when there is none.
+///
+/// # Errors
+/// When rank 0's part is not there but another rank's is (its run cannot be resumed: its
+/// id is lost), or rank 0's part's header is cut short or damaged; in one line.
+pub fn resumed_run(path: &Path, size: usize) -> Result<Option<u64>> {
+    let part = rank_part_path(path, 0, size);
+    let file = match File::open(&part) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(other) = (1..size)
+                .map(|k| rank_part_path(path, k, size))
+                .find(|p| p.exists())
+            {
+                bail!(
+                    "{}: rank 0's part of the run that left it is missing ({}): remove the \
+                     parts, or put it back",
+                    other.display(),
+                    part.display()
+                );
+            }
+            return Ok(None);
+        }
+        Err(e) => return Err(e).with_context(|| format!("reading {}", part.display())),
+    };
+    Ok(Some(
+        PartHeader::read(file, &part.display().to_string())?.run,
+    ))
+}
+
+/// This rank's part of the certificate `path` (`FILE.rank-K-of-N.log`, the rank and run
+/// of `header`), for a search of `host` by `solver` (set up for it): with `resume` and
+/// the part there, the part a killed run left, checked to be `header`'s (its graph, game,
+/// ranks, rank and run: [`ResumePoint::of`]) and cut back to its last whole record, which
+/// the writer goes on from (the point is returned); else a new part, its header written.
+///
+/// # Errors
+/// The part another's, in one line; reading and writing it.
+pub fn open_part(
+    path: &Path,
+    header: &PartHeader,
+    solver: &mut GameSolver,
+    host: &Graph,
+    resume: bool,
+) -> Result<(PartWriter<File>, Option<ResumePoint>)> {
+    let name = rank_part_path(path, header.rank as usize, header.ranks as usize);
+    let label = name.display().to_string();
+    if resume {
+        match std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&name)
+        {
+            Ok(mut file) => {
+                let point = ResumePoint::of(&mut file, &label, header, solver, host)?;
+                file.set_len(point.length)
+                    .and_then(|()| file.seek(SeekFrom::End(0)))
+                    .with_context(|| format!("cutting {label} back to its last record"))?;
+                return Ok((PartWriter::resume(file, &point), Some(point)));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e).with_context(|| format!("reading {label}")),
+        }
+    }
+    let _ = std::fs::remove_file(&name);
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&name)
+        .with_context(|| format!("creating {label}"))?;
+    let part = PartWriter::create(file, header, solver, host)
+        .with_context(|| format!("writing {label}"))?;
+    Ok((part, None))
 }
 
 /// The ranks of `ranks` whose parts of the certificate `path` are not there.

@@ -64,7 +64,8 @@ pub struct Args {
     /// --memo-file the search and the proof keep their memo in that file. Under mpirun
     /// (any --threads; the outcome method): each rank writes its part,
     /// FILE.rank-K-of-N.log, and rank 0 merges them (or names the `kayles
-    /// merge-certificate` command that does).
+    /// merge-certificate` command that does); with --memo-file, a killed run started
+    /// again with the same command and ranks goes on with its parts.
     #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
     certificate: Option<std::path::PathBuf>,
     /// With --certificate: write the certificate from the search's own proof tree, streamed

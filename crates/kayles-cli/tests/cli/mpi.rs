@@ -616,3 +616,85 @@ fn parts_rank_0_cannot_read_are_merged_by_merge_certificate() {
     assert_eq!(verified.nimber, 1);
     assert!(!a.join(part(0)).exists() && !a.join(part(1)).exists());
 }
+
+#[test]
+fn a_certificate_run_killed_midway_resumes_from_its_parts() {
+    if mpirun().is_none() {
+        return;
+    }
+    let dir = scratch("certificate-resume");
+    let (memo, cert) = (dir.join("run.memo"), dir.join("run.cert"));
+    let kayles = env!("CARGO_BIN_EXE_kayles");
+    let graph = "petersen:31,2";
+    let want = kayles_alone(&["nimber", graph]);
+    let run = |ranks: &str| {
+        let mut command = mpirun().unwrap();
+        command
+            .env("KAYLES_MPI_MIN_ORDER", "36")
+            .args(["-np", ranks, kayles])
+            .args(["nimber", "--threads", "1", "--memo-save-seconds", "1"])
+            .args(["--memo-file", memo.to_str().unwrap()])
+            .args(["--certificate", cert.to_str().unwrap(), graph]);
+        command
+    };
+    // Killed (mpirun gets SIGTERM and ends its ranks) half a second after both ranks
+    // saved their memos, or left to finish if it is quicker than that.
+    let mut child = run("2")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let memos = [
+        dir.join("run.memo.rank-0-of-2"),
+        dir.join("run.memo.rank-1-of-2"),
+    ];
+    let parts = [
+        dir.join("run.cert.rank-0-of-2.log"),
+        dir.join("run.cert.rank-1-of-2.log"),
+    ];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !memos.iter().all(|p| p.exists()) && std::time::Instant::now() < deadline {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = child.try_wait().unwrap().is_none();
+    if killed {
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+    }
+    let first = child.wait_with_output().unwrap();
+    if killed {
+        assert!(!first.status.success(), "the killed run failed");
+        assert!(parts.iter().all(|p| p.exists()), "each rank left its part");
+        assert!(!cert.exists(), "no certificate yet");
+        // Another number of ranks is refused with one line, before any search.
+        refused_in_one_line(
+            &run("3").output().unwrap(),
+            &["written by a run of 2 ranks"],
+        );
+        // So is a run whose rank 0 lacks its part (the run's id is lost with it).
+        let away = dir.join("away");
+        std::fs::rename(&parts[0], &away).unwrap();
+        refused_in_one_line(&run("2").output().unwrap(), &["rank 0's part", "missing"]);
+        std::fs::rename(&away, &parts[0]).unwrap();
+    } else {
+        eprintln!("the first run ended before it was killed: resumed from its end");
+    }
+    // The same command goes on with the parts and merges them.
+    let again = run("2").output().unwrap();
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&again.stdout), want, "{stderr}");
+    if killed {
+        assert!(stderr.contains("goes on after its"), "{stderr}");
+    }
+    assert!(stderr.contains("of 2 parts"), "{stderr}");
+    let verified = kayles_check::check(graph, std::fs::File::open(&cert).unwrap()).unwrap();
+    assert_eq!(verified.nimber.to_string(), want.trim());
+    assert!(!parts.iter().any(|p| p.exists()), "the parts are removed");
+    let _ = std::fs::remove_dir_all(&dir);
+}

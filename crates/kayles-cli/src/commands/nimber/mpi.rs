@@ -12,7 +12,7 @@ use kayles_mpi::mpi_transport::Mpi;
 use kayles_mpi::{Counters, Node, Options, Report};
 use kayles_solve::graphs::{self, Limit, Named};
 use kayles_solve::rank_parts::{self, PartHeader, PartWriter};
-use kayles_solve::route::{self, Kept, Nimbers, Request, Route};
+use kayles_solve::route::{self, Kept, MemoEvent, Nimbers, Request, Route};
 use kayles_solve::Choice;
 use kayles_solve::Spelling;
 use std::path::Path;
@@ -108,10 +108,19 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         if spec.is_some() || args.graphs.len() != 1 {
             bail!("--certificate takes one GRAPH (not -) and no --blowup or --module");
         }
-        if args.memo_file.is_some() {
-            bail!("--certificate with --memo-file is not taken under mpirun ({size} ranks)");
-        }
     }
+    // With --memo-file, a run killed and started again goes on with the parts it left,
+    // under the same run's id (docs/certificates.md, "A killed run resumes").
+    let resuming = match (&args.certificate, &args.memo_file) {
+        (Some(path), Some(_)) => {
+            rank_parts::refuse_other_sizes(path, size)?;
+            Some(match rank {
+                0 => rank_parts::resumed_run(path, size)?,
+                _ => None,
+            })
+        }
+        _ => None,
+    };
     // Every rank keeps its own memo in its own file (docs/scale-out.md).
     let memo_file = match &args.memo_file {
         Some(path) => {
@@ -147,6 +156,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         cancels: env_or("KAYLES_MPI_CANCEL", 1u8)? != 0,
         // Every rank's own line after each search, printed below.
         profile: std::env::var_os("KAYLES_MPI_PROFILE").is_some(),
+        run: resuming.flatten(),
     };
     let mut node = Node::start(mpi.transport(), options).map_err(anyhow::Error::msg)?;
     let mut nimbers = Nimbers::new(Request {
@@ -184,7 +194,14 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
         }
         // This rank's part of the certificate, its search's proof hook.
         let part = match &args.certificate {
-            Some(path) => Some(start_part(path, &named, args.game, &node, &mut nimbers)?),
+            Some(path) => Some(start_part(
+                path,
+                &named,
+                args.game,
+                &node,
+                &mut nimbers,
+                resuming.is_some(),
+            )?),
             None => None,
         };
         node.begin(search);
@@ -195,7 +212,12 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             // The ranks' stop flag stays the node's (no interrupt: a rank killed keeps
             // its last periodic save).
             None => {
-                let report = |event| {
+                let report = |event: MemoEvent| {
+                    // The part holds the records of what the memo saved holds: flushed
+                    // (and synced) after each save.
+                    if let (MemoEvent::Saved(_), Some(part)) = (&event, &part) {
+                        let _ = part.flush_with(|file| file.sync_data());
+                    }
                     if let (0, Some(path)) = (rank, &memo_file) {
                         super::report_memo_event(path, event);
                     }
@@ -279,24 +301,19 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     Ok(())
 }
 
-/// Creates this rank's part of the certificate `path` of `named` (`FILE.rank-K-of-N.log`,
-/// a new file), its header written, and sets it as the proof hook of the search, which is
-/// set up for the graph first.
+/// This rank's part of the certificate `path` of `named` (`FILE.rank-K-of-N.log`: a new
+/// file, its header written, or with `resume` the part a killed run left, cut back to its
+/// last whole record: [`rank_parts::open_part`]), set as the proof hook of the search,
+/// which is set up for the graph first.
 fn start_part(
     path: &Path,
     named: &Named,
     game: kayles_core::GameKind,
     node: &Node,
     nimbers: &mut Nimbers,
+    resume: bool,
 ) -> Result<PartWriter<std::fs::File>> {
     let (rank, size) = (node.rank(), node.size());
-    let file_name = rank_parts::rank_part_path(path, rank, size);
-    let _ = std::fs::remove_file(&file_name);
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&file_name)
-        .with_context(|| format!("creating {}", file_name.display()))?;
     let header = PartHeader {
         game,
         graph: named.name.clone(),
@@ -306,8 +323,15 @@ fn start_part(
     };
     nimbers.prepare(named);
     let solver = nimbers.solver_mut();
-    let part = PartWriter::create(file, &header, solver, &named.graph)
-        .with_context(|| format!("writing {}", file_name.display()))?;
+    let (part, resumed) = rank_parts::open_part(path, &header, solver, &named.graph, resume)?;
+    if let (0, Some(point)) = (rank, resumed) {
+        eprintln!(
+            "certificate part {}: goes on after its {} records ({} bytes after them cut off)",
+            rank_parts::rank_part_path(path, rank, size).display(),
+            point.records,
+            point.dropped
+        );
+    }
     solver.set_proof_hook(Some(part.hook()));
     Ok(part)
 }
