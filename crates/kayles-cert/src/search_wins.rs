@@ -129,6 +129,19 @@ impl Table {
             .find(|&w| w != 0 && w >> MOVE_BITS == tag)
     }
 
+    /// Puts `word` in ([`put`](Self::put)), counting the slot it took and doubling the
+    /// slots when three quarters are taken (up to `max_log`). The word it replaced.
+    fn file(&mut self, word: u64) -> u64 {
+        let old = self.put(word);
+        if old == 0 {
+            self.occupied += 1;
+            if self.occupied * 4 > self.slots.len() * 3 && self.log < self.max_log {
+                self.grow();
+            }
+        }
+        old
+    }
+
     /// Doubles the slots: a word's tag holds the top bits of its hash, so it goes to its
     /// bucket in the larger table.
     fn grow(&mut self) {
@@ -188,6 +201,40 @@ impl SearchWins {
     /// What was counted so far.
     pub fn counts(&self) -> WinCounts {
         self.table().counts
+    }
+
+    /// Every move the table holds, as its words (a tag above a move; never 0), to be
+    /// saved and given back to [`load`](Self::load) by a search of the same host, game
+    /// and symmetry (a resumed run): a copy taken under the table's lock, so a search
+    /// telling the table more goes on while the words are written.
+    pub fn words(&self) -> Vec<u64> {
+        let table = self.table();
+        table.slots.iter().copied().filter(|&w| w != 0).collect()
+    }
+
+    /// Files `words` (from [`words`](Self::words) of a table of the same host, game and
+    /// symmetry) as [`insert`](Self::insert) files a move, the table first grown to
+    /// hold them all (as the table they came from did). Words of a foreign table give wrong moves, never a wrong certificate (the
+    /// builder proves every move it tries); a word 0 is skipped.
+    pub fn load(&self, words: &[u64]) {
+        let mut table = self.table();
+        // Grown first to the size that holds them all (the size of the table they came
+        // from): filed into a smaller table, words whose bucket overflowed before it grew
+        // would be lost.
+        while (table.occupied + words.len()) * 4 > table.slots.len() * 3
+            && table.log < table.max_log
+        {
+            table.grow();
+        }
+        for &word in words.iter().filter(|&&w| w != 0) {
+            table.file(word);
+        }
+    }
+
+    /// The moves the table holds, and its slots' bytes.
+    pub fn size(&self) -> (usize, usize) {
+        let table = self.table();
+        (table.occupied, table.slots.len() * 8)
     }
 
     /// The hash of the orbit of the connected position `set` (host vertices,
@@ -251,14 +298,9 @@ impl SearchWins {
         };
         let tag = hash >> MOVE_BITS;
         // (Never 0: a move's code is not.)
-        let old = table.put(tag << MOVE_BITS | code);
+        let old = table.file(tag << MOVE_BITS | code);
         table.counts.stored += 1;
-        if old == 0 {
-            table.occupied += 1;
-            if table.occupied * 4 > table.slots.len() * 3 && table.log < table.max_log {
-                table.grow();
-            }
-        } else if old >> MOVE_BITS != tag {
+        if old != 0 && old >> MOVE_BITS != tag {
             table.counts.replaced += 1;
         }
     }
@@ -522,5 +564,62 @@ mod tests {
             .filter(|(i, set)| wins.winning_move(set, (i % 7) as u32) == Some(Move::Vertex(set[0])))
             .count();
         assert!(found * 10 > sets.len() * 9, "{found} of {}", sets.len());
+    }
+
+    /// A table's words loaded into a fresh table give every move the first gave.
+    #[test]
+    fn words_loaded_give_the_same_moves() {
+        let host = families::build("grid:4x5").unwrap();
+        let sym = families::host_symmetry("grid:4x5").unwrap();
+        let game = GameKind::Arc;
+        let adj = Adjacency::new(&host);
+        let first = SearchWins::new(&host, game, sym.clone(), None);
+        let sets: Vec<u64> = (1u64..1 << 20)
+            .step_by(61)
+            .filter(|&s| adj.components(vec![s]).len() == 1 && s.count_ones() > 2)
+            .collect();
+        for &set in &sets {
+            let moves = moves_of(&adj, game, &[set]);
+            let (mv, _) = moves[set as usize % moves.len()];
+            first.insert(&bitset::vertices(&[set]), (set % 5) as u8, Some(mv));
+        }
+        let words = first.words();
+        assert_eq!(words.len(), first.size().0);
+        let again = SearchWins::new(&host, game, sym, None);
+        again.load(&words);
+        assert_eq!(again.size().0, words.len());
+        let mut found = 0;
+        for &set in &sets {
+            let vertices = bitset::vertices(&[set]);
+            let heap = (set % 5) as u32;
+            let mv = first.winning_move(&vertices, heap);
+            assert_eq!(again.winning_move(&vertices, heap), mv, "{set:b}");
+            found += usize::from(mv.is_some());
+        }
+        assert!(found * 2 > sets.len(), "{found} of {}", sets.len());
+    }
+
+    /// A table grown past its first size, saved as words and loaded into a fresh table,
+    /// gives back every word it held (a fresh table filled word by word from its first
+    /// size would lose those whose bucket overflowed before it grew).
+    #[test]
+    fn a_grown_table_loads_whole() {
+        let host = families::build("grid:8x8").unwrap();
+        let first = SearchWins::new(&host, GameKind::Node, None, None);
+        for i in 0..(1u32 << FIRST_SLOTS_LOG) {
+            let set: Vec<u32> = (0..64u32)
+                .filter(|b| (i.wrapping_mul(2_654_435_761) >> (b % 32)) & 1 == 1 || *b == 0)
+                .collect();
+            first.insert(&set, (i % 7) as u8, Some(Move::Vertex(set[0])));
+        }
+        assert!(first.table().log > FIRST_SLOTS_LOG);
+        let mut words = first.words();
+        let again = SearchWins::new(&host, GameKind::Node, None, None);
+        again.load(&words);
+        let mut loaded = again.words();
+        words.sort_unstable();
+        loaded.sort_unstable();
+        assert_eq!(loaded.len(), words.len());
+        assert!(loaded == words);
     }
 }

@@ -167,7 +167,10 @@ def test_a_certificate_with_a_memo_file(cli, checker, tmp_path):
     assert "loaded" in stderr
     assert resumed * 20 < fresh, (resumed, fresh)
     assert checker("grid:4x7", second, "arc") == (0, "3")
-    assert sorted(os.listdir(tmp_path)) == ["a.cert", "b.cert", "cram.memo", "fresh.cert"]
+    # Beside the memo, the search's winning moves (the proof's first witnesses), which the
+    # second run loaded with it.
+    assert "of the search's winning moves" in stderr
+    assert sorted(os.listdir(tmp_path)) == ["a.cert", "b.cert", "cram.memo", "cram.memo.wins", "fresh.cert"]
 
 
 def test_errors_are_value_errors_with_the_command_lines_messages(cli, tmp_path):

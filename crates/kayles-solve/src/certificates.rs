@@ -376,18 +376,17 @@ pub fn search_wins(
 /// its winning moves ([`keeps_search_wins`]), and returns it; else `None`, no hook set.
 /// The caller searches `graph`, then takes the hook off (`set_proof_hook(None)`).
 ///
-/// Only for a search on one thread (`--threads 1`), as before the engine told the hook
-/// of every thread: on two threads the table cut Cram 5 x 8's certificate run from 21 s
-/// to 13 s of CPU, but the memo such a run saves holds less of what a proof asks (its
-/// builder asked the memo less), so a run resumed from it searched 7,869 positions on
-/// Cram 4 x 7 where one resumed from a run without the table searched 28 (one thread
-/// pays that price already; docs/certificates.md, "The search's tree on several threads").
+/// On any number of threads (each tells the table the nodes it won). A run with a memo
+/// file keeps the table beside it ([`crate::wins_file`], through
+/// [`Nimbers::nimber_with_certificate_and_memo_file`](crate::route::Nimbers::nimber_with_certificate_and_memo_file)),
+/// so that a resumed run's proof has the moves its memo was saved without
+/// (docs/certificates.md, "The search's winning moves kept across a resume").
 pub fn hook_search_wins(
     graph: &kayles_core::Graph,
     name: &str,
     solver: &mut GameSolver,
 ) -> Option<Arc<SearchWins>> {
-    if !keeps_search_wins(solver.game()) || solver.config().threads != 1 {
+    if !keeps_search_wins(solver.game()) {
         return None;
     }
     let wins = search_wins(graph, name, solver);

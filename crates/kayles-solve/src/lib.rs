@@ -15,6 +15,8 @@
 //! - [`sequence`]: the terms of a family's sequence as one call, by search (with mirror
 //!   strategies) or by the A316629 recurrence, and the terms file a run appends to;
 //! - [`memo_file`]: a long search's memo saved as it runs and loaded when it starts again;
+//! - [`wins_file`]: the search's winning moves saved beside its memo file, for a resumed
+//!   certificate's proof;
 //! - [`output_file`]: the one way an output file is written (links followed, devices and
 //!   folders refused, written beside the target and renamed when whole);
 //! - [`lines`]: the one bounded reader of lines (standard input, files read line by line)
@@ -75,6 +77,7 @@ pub mod rank_parts;
 pub mod route;
 pub mod scale_out;
 pub mod sequence;
+pub mod wins_file;
 
 /// How a front end spells its options in messages: `--method search` on the command line,
 /// `method 'search'` in Python. A message a front end shows about an option is written

@@ -14,7 +14,9 @@
 //! length in words (u16), its words (u64) and the record (u32), little-endian, and an end
 //! mark (the byte 255 and the number of entries, u64). A file is written beside its path
 //! and renamed over it ([`output_file`](crate::output_file)), so the path always holds a
-//! whole memo; a link is followed, and a device or a folder is refused.
+//! whole memo; a link is followed, and a device or a folder is refused. The container (the
+//! frame, the two lines, their checks) also carries the search's winning moves saved
+//! beside a certificate run's memo ([`wins_file`](crate::wins_file)).
 //!
 //! ```
 //! use kayles_core::GameKind;
@@ -72,7 +74,7 @@ const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 
 /// What a memo file is a memo of: a file serves the search that wrote it only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Header {
+pub(crate) struct Header {
     format: u32,
     game: String,
     /// The graph, in graph6.
@@ -155,11 +157,7 @@ impl MemoFile {
     pub fn save(&self, memo: &MemoHandle) -> Result<Saved> {
         let file = self.create()?;
         let partial = file.temporary().to_path_buf();
-        let target = file.target().to_path_buf();
-        let mut encoder = zstd::Encoder::new(file, 1)?;
-        encoder.include_checksum(true)?;
-        writeln!(encoder, "{MAGIC}")?;
-        writeln!(encoder, "{}", serde_json::to_string(&self.header)?)?;
+        let mut encoder = start_frame(file, MAGIC, &self.header)?;
         let mut entries = 0u64;
         let mut failed = None;
         memo.for_each_entry(|table, code, record| {
@@ -179,14 +177,18 @@ impl MemoFile {
             .write_all(&[END])
             .and_then(|()| encoder.write_all(&entries.to_le_bytes()))
             .with_context(|| format!("writing {path}"))?;
-        let file = encoder
-            .finish()
-            .with_context(|| format!("writing {path}"))?;
-        file.commit()?;
-        let bytes = std::fs::metadata(&target)
-            .with_context(|| format!("reading {path}"))?
-            .len();
+        let bytes = finish_frame(encoder, &self.path)?;
         Ok(Saved { entries, bytes })
+    }
+
+    /// What the file's header says it is a memo of (the game, the graph, the memo's
+    /// keys), under the layout version `format`: the header of a file kept beside it for
+    /// the same search ([`wins_file`](crate::wins_file)).
+    pub(crate) fn header(&self, format: u32) -> Header {
+        Header {
+            format,
+            ..self.header.clone()
+        }
     }
 
     /// Loads the file into `memo`: the number of entries, or `None` when there is no file
@@ -209,52 +211,10 @@ impl MemoFile {
     /// search's, its end mark, its checksum): the number of entries, or `None` when there
     /// is no file.
     fn read(&self, mut f: impl FnMut(MemoTable, &[u64], Record)) -> Result<Option<u64>> {
-        let file = match File::open(&self.path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
-                return Err(e).with_context(|| format!("cannot read {}", self.path.display()))
-            }
+        let Some(mut reader) = open_frame(&self.path, MAGIC, "memo file", &self.header)? else {
+            return Ok(None);
         };
         let path = self.path.display();
-        // A file that opens as a zstd frame is a memo file, and one that then cannot be
-        // read to its first line was cut short or damaged; one that does not is another
-        // kind of file.
-        let mut file = BufReader::new(file);
-        let zstd_frame = file
-            .fill_buf()
-            .map(|start| start.starts_with(&ZSTD_MAGIC))
-            .with_context(|| format!("cannot read {path}"))?;
-        ensure!(zstd_frame, "{path} is not a kayles memo file");
-        let decoder = zstd::Decoder::with_buffer(file)
-            .with_context(|| format!("{path}: cut short or damaged (not a whole zstd frame)"))?;
-        let mut reader = BufReader::new(decoder);
-        // The two text lines, each bounded (a damaged file is not read into memory whole).
-        let mut lines = Lines::with_max(&mut reader, path.to_string(), MAX_HEADER_LINE);
-        let not_memo = || format!("{path}: cut short or damaged (its first line cannot be read)");
-        let magic = lines
-            .next_line()
-            .with_context(not_memo)?
-            .map(|l| l.text == MAGIC);
-        ensure!(magic == Some(true), "{path} is not a kayles memo file");
-        let line = lines
-            .next_line()
-            .with_context(|| format!("{path}: the memo file's header is damaged"))?
-            .map(|l| l.text.to_string())
-            .unwrap_or_default();
-        let header: Header = serde_json::from_str(&line)
-            .with_context(|| format!("{path}: the memo file's header is damaged"))?;
-        ensure!(
-            header.format == FORMAT,
-            "{path}: memo file format {} (this build reads {FORMAT})",
-            header.format
-        );
-        if header != self.header {
-            bail!(
-                "{path} is the memo of {header}, not of this search ({}): give another file",
-                self.header
-            );
-        }
         let mut entries = 0u64;
         let mut code = Vec::new();
         loop {
@@ -278,17 +238,109 @@ impl MemoFile {
             count == entries,
             "{path}: damaged ({entries} entries where its end mark says {count})"
         );
-        // Read to the end, so that the frame's checksum is checked.
-        let mut rest = Vec::new();
-        reader
-            .read_to_end(&mut rest)
-            .with_context(|| format!("{path}: damaged (its checksum does not match)"))?;
-        ensure!(
-            rest.is_empty(),
-            "{path}: damaged (bytes after its end mark)"
-        );
+        check_end(&mut reader, &path)?;
         Ok(Some(entries))
     }
+}
+
+/// A file being written in the memo file's container: one zstd frame with its checksum.
+pub(crate) type FrameWriter = zstd::Encoder<'static, OutputFile>;
+
+/// A file being read in the memo file's container.
+pub(crate) type FrameReader = BufReader<zstd::Decoder<'static, BufReader<File>>>;
+
+/// Starts a file in the memo file's container in `file` (written beside its path): the
+/// frame, the line `magic`, the header in a line of JSON.
+pub(crate) fn start_frame(file: OutputFile, magic: &str, header: &Header) -> Result<FrameWriter> {
+    let mut encoder = zstd::Encoder::new(file, 1)?;
+    encoder.include_checksum(true)?;
+    writeln!(encoder, "{magic}")?;
+    writeln!(encoder, "{}", serde_json::to_string(header)?)?;
+    Ok(encoder)
+}
+
+/// Ends the frame `encoder` writes and renames its file over `path`: the file's bytes.
+pub(crate) fn finish_frame(encoder: FrameWriter, path: &Path) -> Result<u64> {
+    let shown = path.display();
+    let file = encoder
+        .finish()
+        .with_context(|| format!("writing {shown}"))?;
+    let target = file.target().to_path_buf();
+    file.commit()?;
+    Ok(std::fs::metadata(&target)
+        .with_context(|| format!("reading {shown}"))?
+        .len())
+}
+
+/// Opens the file at `path` in the memo file's container (a `kind`: "memo file") and
+/// checks its first line (`magic`) and its header (`expected`'s search and layout):
+/// the reader of what follows, or `None` when there is no file.
+pub(crate) fn open_frame(
+    path: &Path,
+    magic: &str,
+    kind: &str,
+    expected: &Header,
+) -> Result<Option<FrameReader>> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let path = path.display();
+    // A file that opens as a zstd frame is a file of this container, and one that then
+    // cannot be read to its first line was cut short or damaged; one that does not is
+    // another kind of file.
+    let mut file = BufReader::new(file);
+    let zstd_frame = file
+        .fill_buf()
+        .map(|start| start.starts_with(&ZSTD_MAGIC))
+        .with_context(|| format!("cannot read {path}"))?;
+    ensure!(zstd_frame, "{path} is not a kayles {kind}");
+    let decoder = zstd::Decoder::with_buffer(file)
+        .with_context(|| format!("{path}: cut short or damaged (not a whole zstd frame)"))?;
+    let mut reader = BufReader::new(decoder);
+    // The two text lines, each bounded (a damaged file is not read into memory whole).
+    let mut lines = Lines::with_max(&mut reader, path.to_string(), MAX_HEADER_LINE);
+    let not_ours = || format!("{path}: cut short or damaged (its first line cannot be read)");
+    let first = lines
+        .next_line()
+        .with_context(not_ours)?
+        .map(|l| l.text == magic);
+    ensure!(first == Some(true), "{path} is not a kayles {kind}");
+    let line = lines
+        .next_line()
+        .with_context(|| format!("{path}: the {kind}'s header is damaged"))?
+        .map(|l| l.text.to_string())
+        .unwrap_or_default();
+    let header: Header = serde_json::from_str(&line)
+        .with_context(|| format!("{path}: the {kind}'s header is damaged"))?;
+    ensure!(
+        header.format == expected.format,
+        "{path}: {kind} format {} (this build reads {})",
+        header.format,
+        expected.format
+    );
+    if header != *expected {
+        let what = if kind == "memo file" { "memo" } else { kind };
+        bail!(
+            "{path} is the {what} of {header}, not of this search ({expected}): give another file"
+        );
+    }
+    Ok(Some(reader))
+}
+
+/// Reads `reader` to its end, so that the frame's checksum is checked, and fails if
+/// anything follows the end mark.
+pub(crate) fn check_end(reader: &mut impl Read, path: &impl std::fmt::Display) -> Result<()> {
+    let mut rest = Vec::new();
+    reader
+        .read_to_end(&mut rest)
+        .with_context(|| format!("{path}: damaged (its checksum does not match)"))?;
+    ensure!(
+        rest.is_empty(),
+        "{path}: damaged (bytes after its end mark)"
+    );
+    Ok(())
 }
 
 fn write_entry(out: &mut impl Write, table: MemoTable, code: &[u64], record: Record) -> Result<()> {
@@ -306,7 +358,8 @@ fn write_entry(out: &mut impl Write, table: MemoTable, code: &[u64], record: Rec
     Ok(())
 }
 
-fn read_array<const N: usize>(
+/// The next `N` bytes of `reader`, or an error naming `path` as cut short.
+pub(crate) fn read_array<const N: usize>(
     reader: &mut impl Read,
     path: &impl std::fmt::Display,
 ) -> Result<[u8; N]> {

@@ -7,8 +7,10 @@ use crate::certificates::{PartFile, ProofSaves};
 use crate::config::SearchOptions;
 use crate::graphs::{Limit, Named};
 use crate::memo_file::{MemoFile, Saved, SAVE_SECONDS};
+use crate::wins_file::WinsFile;
 use crate::Spelling;
 use anyhow::{bail, ensure, Result};
+use kayles_cert::search_wins::SearchWins;
 use kayles_core::game::GameSolver;
 use kayles_core::{families, GameKind, Graph};
 use kayles_modules::{BlowUpSpec, ModularSolver};
@@ -332,13 +334,8 @@ impl Nimbers {
         let value = match (kept.certificate, kept.memo_file) {
             (Some(cert), None) => return Ok(certified(self.nimber_with_certificate(graph, cert)?)),
             (Some(cert), Some(memo)) => {
-                return Ok(certified(self.with_memo_file(
-                    graph,
-                    memo,
-                    every,
-                    interrupt,
-                    report,
-                    |nimbers| nimbers.nimber_with_certificate(graph, cert),
+                return Ok(certified(self.nimber_with_certificate_and_memo_file(
+                    graph, cert, memo, every, interrupt, report,
                 )?))
             }
             (None, Some(memo)) if route == Route::Search => {
@@ -390,6 +387,73 @@ impl Nimbers {
         graph: &Named,
         path: &Path,
     ) -> Result<(u32, kayles_cert::Summary)> {
+        self.certify(graph, path, None)
+    }
+
+    /// [`nimber_with_certificate`](Self::nimber_with_certificate) inside
+    /// [`with_memo_file`](Self::with_memo_file), the search's winning moves (the proof's
+    /// first witnesses, where the game keeps them:
+    /// [`keeps_search_wins`](crate::certificates::keeps_search_wins)) kept beside the
+    /// memo file ([`WinsFile`]), loaded with the memo and saved with it: a run killed and
+    /// started again gives its proof the first run's moves as well as its memo.
+    ///
+    /// ```
+    /// use kayles_core::GameKind;
+    /// use kayles_solve::graphs::Named;
+    /// use kayles_solve::route::{Nimbers, Request};
+    /// use std::time::Duration;
+    /// let dir = std::env::temp_dir().join(format!("kayles-memo-wins-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let (memo, cert) = (dir.join("cram.memo"), dir.join("cram.cert"));
+    /// let grid = Named::parse("grid:3x9").unwrap();
+    /// let every = Duration::from_secs(600);
+    /// let arc = Request { game: GameKind::Arc, ..Request::default() };
+    /// let mut nimbers = Nimbers::new(arc);
+    /// let (value, _) = nimbers
+    ///     .nimber_with_certificate_and_memo_file(&grid, &cert, &memo, every, None, &|_| {})
+    ///     .unwrap();
+    /// assert!(dir.join("cram.memo.wins").exists());
+    /// // Again from both files: the search and its proof ask the memo, no more.
+    /// std::fs::remove_file(&cert).unwrap();
+    /// let mut again = Nimbers::new(arc);
+    /// let (same, _) = again
+    ///     .nimber_with_certificate_and_memo_file(&grid, &cert, &memo, every, None, &|_| {})
+    ///     .unwrap();
+    /// assert_eq!(same, value);
+    /// assert_eq!(again.solver().stats().positions, 0);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn nimber_with_certificate_and_memo_file(
+        &mut self,
+        graph: &Named,
+        certificate: &Path,
+        memo: &Path,
+        every: Duration,
+        interrupt: Option<&AtomicBool>,
+        report: &(dyn Fn(MemoEvent) + Sync),
+    ) -> Result<(u32, kayles_cert::Summary)> {
+        let keep_wins = crate::certificates::keeps_search_wins(self.request.game)
+            && !has_mirror_strategy(graph);
+        self.with_saved_search(
+            graph,
+            memo,
+            every,
+            interrupt,
+            report,
+            keep_wins,
+            |n, wins| n.certify(graph, certificate, wins),
+        )
+    }
+
+    /// [`nimber_with_certificate`](Self::nimber_with_certificate), the search keeping its
+    /// winning moves in `wins` when given (else in a table of its own, where the game
+    /// keeps them).
+    fn certify(
+        &mut self,
+        graph: &Named,
+        path: &Path,
+        wins: Option<Arc<SearchWins>>,
+    ) -> Result<(u32, kayles_cert::Summary)> {
         let file = PartFile::create(path)?;
         // Asked for (with the outcome method: `set_proof_from_search`),
         // from a fresh start: the certificate is written from the search's own proof
@@ -409,8 +473,17 @@ impl Nimbers {
             (0, None)
         } else {
             self.prepare(graph);
-            let wins =
-                crate::certificates::hook_search_wins(&graph.graph, &graph.name, &mut self.solver);
+            let wins = match wins {
+                Some(wins) => {
+                    self.solver.set_proof_hook(Some(wins.clone()));
+                    Some(wins)
+                }
+                None => crate::certificates::hook_search_wins(
+                    &graph.graph,
+                    &graph.name,
+                    &mut self.solver,
+                ),
+            };
             let value = self.nimber_by(graph, Route::Search);
             self.solver.set_proof_hook(None);
             (value?, wins)
@@ -473,7 +546,9 @@ impl Nimbers {
     /// and saved, and saves that failed (a full disk: the work goes on, and its result is
     /// returned). When `interrupt` is raised (by a signal handler: Ctrl-C), the memo is
     /// saved at once, the search is stopped, and the error says so; raised while the file
-    /// was loading, nothing runs and the file is left as it was.
+    /// was loading, nothing runs and the file is left as it was. (A certificate run goes
+    /// through [`nimber_with_certificate_and_memo_file`](Self::nimber_with_certificate_and_memo_file),
+    /// which keeps the search's winning moves beside the memo too.)
     ///
     /// ```
     /// use kayles_solve::graphs::Named;
@@ -503,6 +578,25 @@ impl Nimbers {
         report: &(dyn Fn(MemoEvent) + Sync),
         work: impl FnOnce(&mut Self) -> Result<T>,
     ) -> Result<T> {
+        self.with_saved_search(graph, path, every, interrupt, report, false, |n, _| work(n))
+    }
+
+    /// [`with_memo_file`](Self::with_memo_file), and when `keep_wins`, a table of the
+    /// search's winning moves ([`crate::certificates::search_wins`]) kept the same way
+    /// beside the memo file ([`WinsFile`]: loaded after the memo, a file that cannot be
+    /// used reported and passed over; saved after the memo each time) and handed to
+    /// `work`.
+    #[allow(clippy::too_many_arguments)]
+    fn with_saved_search<T>(
+        &mut self,
+        graph: &Named,
+        path: &Path,
+        every: Duration,
+        interrupt: Option<&AtomicBool>,
+        report: &(dyn Fn(MemoEvent) + Sync),
+        keep_wins: bool,
+        work: impl FnOnce(&mut Self, Option<Arc<SearchWins>>) -> Result<T>,
+    ) -> Result<T> {
         self.request
             .search
             .prepare(&mut self.solver, Some(&graph.name));
@@ -510,6 +604,24 @@ impl Nimbers {
         file.check_writable()?;
         let memo = self.solver.memo_handle();
         let loaded = file.load(&memo)?;
+        let wins = keep_wins.then(|| {
+            let table =
+                crate::certificates::search_wins(&graph.graph, &graph.name, &mut self.solver);
+            (table, WinsFile::beside(&file))
+        });
+        let wins_loaded =
+            wins.as_ref()
+                .and_then(|(table, wins_file)| match wins_file.load(table) {
+                    Ok(Some(moves)) => Some(MemoEvent::WinsLoaded(moves)),
+                    Ok(None) => None,
+                    Err(e) => Some(MemoEvent::WinsIgnored(format!("{e:#}"))),
+                });
+        // Saves the winning moves after each save of the memo.
+        let save_wins = || {
+            if let Some((table, wins_file)) = &wins {
+                report(MemoEvent::save_wins(wins_file, table));
+            }
+        };
         let interrupted = || interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed));
         if interrupted() {
             // Raised while a large memo loaded (minutes): the file is as it was, and
@@ -527,6 +639,9 @@ impl Nimbers {
             Some(entries) => MemoEvent::Loaded(entries),
             None => MemoEvent::NoFile,
         });
+        if let Some(event) = wins_loaded {
+            report(event);
+        }
         let done = (Mutex::new(false), Condvar::new());
         let result = std::thread::scope(|scope| {
             // The saver's answer: why the save an interrupt asked for failed, if it did.
@@ -559,9 +674,11 @@ impl Nimbers {
                             _ => None,
                         };
                         report(saved);
+                        save_wins();
                         return failed;
                     }
                     report(saved);
+                    save_wins();
                     finished = done.0.lock().unwrap_or_else(|p| p.into_inner());
                 }
             });
@@ -574,7 +691,7 @@ impl Nimbers {
                     stop: interrupt.is_some().then(|| Arc::clone(&stop)),
                 },
             );
-            let result = work(self);
+            let result = work(self, wins.as_ref().map(|(table, _)| Arc::clone(table)));
             self.proof_saves = saves;
             *done.0.lock().unwrap_or_else(|p| p.into_inner()) = true;
             done.1.notify_all();
@@ -596,6 +713,7 @@ impl Nimbers {
         }
         let result = result?;
         report(MemoEvent::save(&file, &memo));
+        save_wins();
         Ok(result)
     }
 
@@ -618,6 +736,14 @@ pub enum MemoEvent {
     Saved(Saved),
     /// A save failed (the search goes on, and its value is still returned): why.
     SaveFailed(String),
+    /// The search's winning moves file ([`WinsFile`]) held this many moves, now in the
+    /// table.
+    WinsLoaded(u64),
+    /// The winning moves file could not be used (damaged, or of another search): why.
+    /// The run goes on without its moves, and the next save replaces it.
+    WinsIgnored(String),
+    /// The winning moves were saved.
+    WinsSaved(Saved),
 }
 
 impl MemoEvent {
@@ -625,6 +751,14 @@ impl MemoEvent {
     fn save(file: &MemoFile, memo: &kayles_core::engine::MemoHandle) -> MemoEvent {
         match file.save(memo) {
             Ok(saved) => MemoEvent::Saved(saved),
+            Err(e) => MemoEvent::SaveFailed(format!("{e:#}")),
+        }
+    }
+
+    /// Saves `wins` to `file`: what was saved, or why not.
+    fn save_wins(file: &WinsFile, wins: &SearchWins) -> MemoEvent {
+        match file.save(wins) {
+            Ok(saved) => MemoEvent::WinsSaved(saved),
             Err(e) => MemoEvent::SaveFailed(format!("{e:#}")),
         }
     }

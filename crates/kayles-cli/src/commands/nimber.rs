@@ -61,7 +61,9 @@ pub struct Args {
     /// Write a certificate of the value to FILE (one GRAPH, search route, Node or Arc
     /// Kayles), zstd-compressed, for the independent checker `kayles-check GRAPH FILE`
     /// (docs/certificates.md); it is written to FILE.part and renamed when whole. With
-    /// --memo-file the search and the proof keep their memo in that file. Under mpirun
+    /// --memo-file the search and the proof keep their memo in that file (and in Arc
+    /// Kayles the search's winning moves, the proof's first witnesses, in MEMO.wins
+    /// beside it). Under mpirun
     /// (any --threads; the outcome method): each rank writes its part,
     /// FILE.rank-K-of-N.log, and rank 0 merges them (or names the `kayles
     /// merge-certificate` command that does); with --memo-file, a killed run started
@@ -251,6 +253,17 @@ fn report_memo_event(path: &Path, event: MemoEvent) {
             saved.bytes as f64 / 1e6
         ),
         MemoEvent::SaveFailed(why) => eprintln!("memo file {path}: not saved: {why}"),
+        MemoEvent::WinsLoaded(moves) => {
+            eprintln!("memo file {path}: loaded {moves} of the search's winning moves")
+        }
+        MemoEvent::WinsIgnored(why) => {
+            eprintln!("memo file {path}: the search's winning moves not loaded (the proof goes on without them): {why}")
+        }
+        MemoEvent::WinsSaved(saved) => eprintln!(
+            "memo file {path}: saved {} of the search's winning moves ({:.1} MB)",
+            saved.entries,
+            saved.bytes as f64 / 1e6
+        ),
     }
 }
 
