@@ -423,20 +423,24 @@ fn killed_run(
         })
         .collect();
     let (mut parts, mut memos) = (Vec::new(), Vec::new());
-    let mut run = 0;
+    let (mut run, mut stopped_any) = (0, false);
     for (rank, h) in handles.into_iter().enumerate() {
         let (bytes, saved, stopped, id) = h.join().unwrap();
         if rank == 0 {
-            assert!(
-                stopped,
-                "{name}: the run was not stopped midway ({} of {limit} records)",
-                told.load(Ordering::Relaxed)
-            );
             run = id;
         }
+        stopped_any |= stopped;
         parts.push(bytes);
         memos.push(saved);
     }
+    // A rank may end its search before it looks at the flag (it looks every 4096
+    // positions, and a rank answered by the others searches few): the kill is midway
+    // when some rank's search was stopped.
+    assert!(
+        stopped_any,
+        "{name}: no rank was stopped midway ({} records, the stop at {limit})",
+        told.load(Ordering::Relaxed)
+    );
     (parts, memos, run)
 }
 
@@ -550,12 +554,12 @@ fn a_run_killed_midway_and_resumed_merges_into_a_certificate_the_checker_verifie
     ] {
         let graph = families::build(name).unwrap();
         let want = one_process(game, name, &graph);
-        // The records of a whole run, to stop the next a fifth of the way.
+        // The records of a whole run, to stop the next a tenth of the way.
         let (whole, _) = parts(game, name, ranks);
         let all: u64 = (0..ranks)
             .map(|k| records_of(game, name, k, ranks, &whole[k]).records)
             .sum();
-        let (left, memos, run) = killed_run(game, name, ranks, all / 5);
+        let (left, memos, run) = killed_run(game, name, ranks, all / 10);
         // Left as the kill left them: the merge refuses them (cut short).
         assert!(PartSet::open(&graph, name, game, labelled(&left)).is_err());
         let what = format!("{name} ({game:?}) on {ranks} ranks");
