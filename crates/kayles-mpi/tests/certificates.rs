@@ -83,17 +83,11 @@ fn parts_on(game: GameKind, name: &str, ranks: usize, threads: usize) -> (Vec<Ve
                 .stack_size(256 << 20)
                 .spawn(move || {
                     let graph = families::build(&name).unwrap();
-                    let mut node = Node::start(transport, options()).unwrap();
+                    let node = Node::start(transport, options()).unwrap();
                     let mut solver = solver_on(game, &name, threads);
                     assert!(solve::join(&node, &mut solver));
                     node.set_root_order(graph.order());
-                    let header = PartHeader {
-                        game,
-                        graph: name.clone(),
-                        ranks: ranks as u32,
-                        rank: node.rank() as u32,
-                        run: node.run_id(),
-                    };
+                    let header = rank_header(game, &name, ranks, &node);
                     let part =
                         PartWriter::create(Cursor::new(Vec::new()), &header, &mut solver, &graph)
                             .unwrap();
@@ -103,13 +97,9 @@ fn parts_on(game: GameKind, name: &str, ranks: usize, threads: usize) -> (Vec<Ve
                     solver.set_proof_hook(None);
                     // The part is whole before the rank reports the search's end.
                     let (_, bytes) = part.finish(value.as_ref().ok().copied()).unwrap();
-                    let counters = Counters::of(&solver.stats());
-                    let ended = node
-                        .end(0, value, |e| *e == SearchError::Stopped, counters)
-                        .unwrap();
-                    node.close().unwrap();
+                    let ended = end_rank(node, &solver, value);
                     let splits = solver.stats().parallel_splits;
-                    (bytes.into_inner(), ended.value, splits)
+                    (bytes.into_inner(), ended, splits)
                 })
                 .unwrap()
         })
@@ -126,6 +116,32 @@ fn parts_on(game: GameKind, name: &str, ranks: usize, threads: usize) -> (Vec<Ve
         out.push(bytes);
     }
     (out, value.unwrap(), splits)
+}
+
+/// The header of `node`'s part of a search of `name` in `game` over `ranks` ranks.
+fn rank_header(game: GameKind, name: &str, ranks: usize, node: &Node) -> PartHeader {
+    PartHeader {
+        game,
+        graph: name.to_string(),
+        ranks: ranks as u32,
+        rank: node.rank() as u32,
+        run: node.run_id(),
+    }
+}
+
+/// Ends `node`'s search (its outcome `value`, `solver`'s counts) and closes it: the
+/// run's value on this rank, or the search's error.
+fn end_rank(
+    mut node: Node,
+    solver: &GameSolver,
+    value: Result<u32, SearchError>,
+) -> Result<u32, SearchError> {
+    let counters = Counters::of(&solver.stats());
+    let ended = node
+        .end(0, value, |e| *e == SearchError::Stopped, counters)
+        .unwrap();
+    node.close().unwrap();
+    ended.value
 }
 
 fn labelled(parts: &[Vec<u8>]) -> Vec<(String, Cursor<Vec<u8>>)> {
@@ -377,18 +393,12 @@ fn killed_run(
                 .stack_size(256 << 20)
                 .spawn(move || {
                     let graph = families::build(&name).unwrap();
-                    let mut node = Node::start(transport, options()).unwrap();
+                    let node = Node::start(transport, options()).unwrap();
                     let mut solver = solver_for(game, &name);
                     assert!(solve::join(&node, &mut solver));
                     node.set_root_order(graph.order());
                     flags.lock().unwrap().push(node.stop_flag());
-                    let header = PartHeader {
-                        game,
-                        graph: name.clone(),
-                        ranks: ranks as u32,
-                        rank: node.rank() as u32,
-                        run: node.run_id(),
-                    };
+                    let header = rank_header(game, &name, ranks, &node);
                     let file = Shared::default();
                     let part =
                         PartWriter::create(file.clone(), &header, &mut solver, &graph).unwrap();
@@ -412,12 +422,8 @@ fn killed_run(
                     });
                     part.flush_with(|_| Ok(())).unwrap();
                     let bytes = file.0.lock().unwrap().clone();
-                    let counters = Counters::of(&solver.stats());
-                    let ended = node
-                        .end(0, value, |e| *e == SearchError::Stopped, counters)
-                        .unwrap();
-                    node.close().unwrap();
-                    (bytes, saved, ended.value.is_err(), header.run)
+                    let ended = end_rank(node, &solver, value);
+                    (bytes, saved, ended.is_err(), header.run)
                 })
                 .unwrap()
         })
@@ -492,20 +498,14 @@ fn resumed_run(
                         run: Some(run),
                         ..options()
                     };
-                    let mut node = Node::start(transport, resumes).unwrap();
+                    let node = Node::start(transport, resumes).unwrap();
                     let mut solver = solver_for(game, &name);
                     for (table, code, record) in &memo {
                         solver.memo_handle().insert(*table, code, *record);
                     }
                     assert!(solve::join(&node, &mut solver));
                     node.set_root_order(graph.order());
-                    let header = PartHeader {
-                        game,
-                        graph: name.clone(),
-                        ranks: ranks as u32,
-                        rank: node.rank() as u32,
-                        run: node.run_id(),
-                    };
+                    let header = rank_header(game, &name, ranks, &node);
                     let label = format!("part {}", node.rank());
                     let point =
                         ResumePoint::of(Cursor::new(&bytes), &label, &header, &mut solver, &graph)
@@ -520,12 +520,8 @@ fn resumed_run(
                     let value = solver.nimber(&graph);
                     solver.set_proof_hook(None);
                     let (_, file) = part.finish(value.as_ref().ok().copied()).unwrap();
-                    let counters = Counters::of(&solver.stats());
-                    let ended = node
-                        .end(0, value, |e| *e == SearchError::Stopped, counters)
-                        .unwrap();
-                    node.close().unwrap();
-                    (file.into_inner(), ended.value)
+                    let ended = end_rank(node, &solver, value);
+                    (file.into_inner(), ended)
                 })
                 .unwrap()
         })
