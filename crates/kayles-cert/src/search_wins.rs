@@ -214,8 +214,9 @@ impl SearchWins {
 
     /// Files `words` (from [`words`](Self::words) of a table of the same host, game and
     /// symmetry) as [`insert`](Self::insert) files a move, the table first grown to
-    /// hold them all (as the table they came from did). Words of a foreign table give wrong moves, never a wrong certificate (the
-    /// builder proves every move it tries); a word 0 is skipped.
+    /// hold them all (as the table they came from did). Words of a foreign table give wrong
+    /// moves, never a wrong certificate (the builder proves every move it tries); a word 0
+    /// is skipped.
     pub fn load(&self, words: &[u64]) {
         let mut table = self.table();
         // Grown first to the size that holds them all (the size of the table they came
@@ -229,12 +230,6 @@ impl SearchWins {
         for &word in words.iter().filter(|&&w| w != 0) {
             table.file(word);
         }
-    }
-
-    /// The moves the table holds, and its slots' bytes.
-    pub fn size(&self) -> (usize, usize) {
-        let table = self.table();
-        (table.occupied, table.slots.len() * 8)
     }
 
     /// The hash of the orbit of the connected position `set` (host vertices,
@@ -584,10 +579,10 @@ mod tests {
             first.insert(&bitset::vertices(&[set]), (set % 5) as u8, Some(mv));
         }
         let words = first.words();
-        assert_eq!(words.len(), first.size().0);
+        assert_eq!(words.len(), first.table().occupied);
         let again = SearchWins::new(&host, game, sym, None);
         again.load(&words);
-        assert_eq!(again.size().0, words.len());
+        assert_eq!(again.table().occupied, words.len());
         let mut found = 0;
         for &set in &sets {
             let vertices = bitset::vertices(&[set]);

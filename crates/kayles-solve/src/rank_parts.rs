@@ -87,21 +87,29 @@ pub fn find(path: &Path, ranks: Option<usize>) -> Result<Vec<(usize, usize, Path
     Ok(found)
 }
 
-/// Refuses to resume the parts of the certificate `path` when its folder holds parts of
-/// a run of another number of ranks than `size` (`FILE.rank-K-of-M.log`, M not `size`):
-/// they would never be merged with this run's.
+/// Refuses `option`'s `path` when its folder holds the rank files (`FILE.rank-K-of-M`
+/// then `suffix`, M not `size`) of a run of another number of ranks than `size`: a memo's
+/// parts (`--memo-file`, no suffix), which another number of ranks would not find where
+/// it looks, or a certificate's (`--certificate`, `.log`), which would never be merged
+/// with this run's. `files` says what they are and how they came ("rank files were
+/// saved").
 ///
 /// # Errors
-/// That refusal, in one line.
-pub fn refuse_other_sizes(path: &Path, size: usize) -> Result<()> {
-    let Ok(files) = rank_files(path, ".log") else {
+/// That refusal, in one line, naming the least other number of ranks.
+pub fn refuse_other_sizes(
+    option: &str,
+    path: &Path,
+    suffix: &str,
+    files: &str,
+    size: usize,
+) -> Result<()> {
+    let Ok(found) = rank_files(path, suffix) else {
         return Ok(());
     };
-    if let Some(m) = files.iter().map(|f| f.1).find(|&m| m != size) {
+    if let Some(m) = found.iter().map(|f| f.1).filter(|&m| m != size).min() {
         bail!(
-            "--certificate {}: its parts were written by a run of {m} ranks \
-             ({}.rank-K-of-{m}.log), and this run has {size}: run it with {m} ranks, or \
-             remove those files",
+            "{option} {}: its {files} by a run of {m} ranks ({}.rank-K-of-{m}{suffix}), and \
+             this run has {size}: run it with {m} ranks, or remove those files",
             path.display(),
             path.display()
         );

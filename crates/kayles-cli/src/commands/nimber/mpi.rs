@@ -113,7 +113,13 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
     // under the same run's id (docs/certificates.md, "A killed run resumes").
     let resuming = match (&args.certificate, &args.memo_file) {
         (Some(path), Some(_)) => {
-            rank_parts::refuse_other_sizes(path, size)?;
+            rank_parts::refuse_other_sizes(
+                "--certificate",
+                path,
+                ".log",
+                "parts were written",
+                size,
+            )?;
             Some(match rank {
                 0 => rank_parts::resumed_run(path, size)?,
                 _ => None,
@@ -127,7 +133,7 @@ fn ranks(args: &Args, out: &mut Output, mpi: &Mpi) -> Result<()> {
             if spec.is_some() || args.graphs.len() != 1 {
                 bail!("--memo-file takes one GRAPH (not -) and no --blowup or --module");
             }
-            refuse_other_sizes(path, size)?;
+            rank_parts::refuse_other_sizes("--memo-file", path, "", "rank files were saved", size)?;
             Some(rank_parts::rank_path(path, rank, size, ""))
         }
         None => None,
@@ -512,29 +518,4 @@ fn speak(line: &str) {
         },
         None => eprint!("{text}"),
     }
-}
-
-/// Refuses `--memo-file FILE` when FILE's folder holds the rank files of a run of another
-/// number of ranks (`FILE.rank-K-of-M`, M not `size`): each holds the part of the memo
-/// its rank kept, which another number of ranks would not find where it looks.
-fn refuse_other_sizes(path: &Path, size: usize) -> Result<()> {
-    let Ok(files) = rank_parts::rank_files(path, "") else {
-        return Ok(());
-    };
-    let mut others: Vec<usize> = files
-        .into_iter()
-        .map(|(_, m, _)| m)
-        .filter(|&m| m != size)
-        .collect();
-    others.sort_unstable();
-    others.dedup();
-    if let Some(m) = others.first() {
-        bail!(
-            "--memo-file {}: its rank files were saved by a run of {m} ranks ({}.rank-K-of-{m}), \
-             and this run has {size}: run it with {m} ranks, or remove those files",
-            path.display(),
-            path.display()
-        );
-    }
-    Ok(())
 }
