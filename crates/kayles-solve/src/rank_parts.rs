@@ -126,7 +126,9 @@ pub fn refuse_other_sizes(
 /// id is lost), or rank 0's part's header is cut short or damaged; in one line.
 pub fn resumed_run(path: &Path, size: usize) -> Result<Option<u64>> {
     let part = rank_part_path(path, 0, size);
-    let file = match File::open(&part) {
+    // The part is this run's to write: what is not a regular file is refused before it
+    // is opened (a FIFO would block the read).
+    let file = match File::open(crate::output_file::resolve(&part)?) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if let Some(other) = (1..size)
@@ -164,8 +166,11 @@ pub fn open_part(
     host: &Graph,
     resume: bool,
 ) -> Result<(PartWriter<File>, Option<ResumePoint>)> {
-    let name = rank_part_path(path, header.rank as usize, header.ranks as usize);
-    let label = name.display().to_string();
+    let shown = rank_part_path(path, header.rank as usize, header.ranks as usize);
+    let label = shown.display().to_string();
+    // What is not a regular file (a FIFO, a device, a folder) is refused before it is
+    // read or replaced, and a link is followed: the part is written where it points.
+    let name = crate::output_file::resolve(&shown)?;
     if resume {
         match std::fs::OpenOptions::new()
             .read(true)

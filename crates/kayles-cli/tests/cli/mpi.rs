@@ -698,3 +698,41 @@ fn a_certificate_run_killed_midway_resumes_from_its_parts() {
     assert!(!parts.iter().any(|p| p.exists()), "the parts are removed");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_part_that_is_not_a_regular_file_is_refused_before_it_is_read() {
+    if mpirun().is_none() {
+        return;
+    }
+    let dir = scratch("certificate-fifo");
+    let (memo, cert) = (dir.join("run.memo"), dir.join("run.cert"));
+    // FIFOs where a killed run's parts would be: reading one would wait for a writer
+    // forever, so the resumed run must refuse them before it opens them.
+    for rank in 0..2 {
+        let part = dir.join(format!("run.cert.rank-{rank}-of-2.log"));
+        assert!(Command::new("mkfifo")
+            .arg(&part)
+            .status()
+            .unwrap()
+            .success());
+    }
+    let mut command = mpirun().unwrap();
+    command
+        .args(["-np", "2", env!("CARGO_BIN_EXE_kayles")])
+        .args(["nimber", "--threads", "1"])
+        .args(["--memo-file", memo.to_str().unwrap()])
+        .args(["--certificate", cert.to_str().unwrap(), "petersen:13,2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the run went on 60 s with FIFOs for parts");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    refused_in_one_line(&child.wait_with_output().unwrap(), &["not a regular file"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
