@@ -520,6 +520,9 @@ struct Profile {
     /// Notices of deferred components proved to lose ([`Message::Settled`]): received,
     /// and the flags they raised.
     settled: [AtomicU64; 2],
+    /// The communication thread's naps: while a reply was awaited, while a search ran,
+    /// and between searches (each one a wake-up of the thread).
+    naps: [AtomicU64; 3],
 }
 
 /// The message kinds counted by [`Profile::sent`].
@@ -1194,7 +1197,8 @@ impl Node {
     }
 
     /// What this rank measured of its exchanges so far, as one line: its asks (by answer,
-    /// and those whose home is this rank), the messages it sent by kind, the searches of
+    /// and those whose home is this rank), its communication thread's naps (waiting for a
+    /// reply, searching, between searches), the messages it sent by kind, the searches of
     /// claimed components by the positions beneath them, and each thread of the process
     /// with the seconds it ran and the seconds it waited for a core (Linux's
     /// `/proc/self/task/*/schedstat`).
@@ -1211,6 +1215,12 @@ impl Node {
             get(&p.answers[2]),
             get(&p.answers[3]),
             get(&self.shared.idle_ns) as f64 / 1e9,
+        );
+        line += &format!(
+            " naps: waiting for replies {} searching {} between searches {};",
+            get(&p.naps[0]),
+            get(&p.naps[1]),
+            get(&p.naps[2]),
         );
         let (taken, dropped) = self.publications();
         line += &format!(
@@ -1443,7 +1453,16 @@ impl<T: Transport> Comm<T> {
                 let (current, ended) = *lock(&self.shared.search);
                 current > ended
             };
-            let nap = if !self.pending.is_empty() {
+            let waiting = !self.pending.is_empty();
+            let kind = if waiting {
+                0
+            } else if searching {
+                1
+            } else {
+                2
+            };
+            self.shared.profile.naps[kind].fetch_add(1, Relaxed);
+            let nap = if waiting {
                 Duration::from_micros(20)
             } else if searching {
                 // The other ranks' asks wait for this nap: 20 us after a message, twice
