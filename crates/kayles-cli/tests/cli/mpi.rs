@@ -432,18 +432,28 @@ fn a_rank_killed_ends_the_run_within_seconds() {
         .args(["-KILL", &pids[1]])
         .status()
         .unwrap();
-    let mut status = None;
-    while status.is_none() && killed.elapsed() < std::time::Duration::from_secs(20) {
-        status = child.try_wait().unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let Some(status) = status else {
+    let Some(status) = ended_within(&mut child, killed, 20) else {
         let _ = child.kill();
         panic!("the run went on 20 s after a rank was killed");
     };
     let out = child.wait_with_output().unwrap();
     assert!(!status.success(), "a run that lost a rank failed");
     assert!(out.stdout.is_empty(), "no value printed");
+}
+
+/// How `child` ended, if it did within `seconds` of `since`.
+fn ended_within(
+    child: &mut std::process::Child,
+    since: std::time::Instant,
+    seconds: u64,
+) -> Option<std::process::ExitStatus> {
+    while since.elapsed() < std::time::Duration::from_secs(seconds) {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.try_wait().unwrap()
 }
 
 /// `kayles` (not under mpirun) in `dir` with `args`.
@@ -725,13 +735,9 @@ fn a_part_that_is_not_a_regular_file_is_refused_before_it_is_read() {
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
     let mut child = command.spawn().unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the run went on 60 s with FIFOs for parts");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
+    if ended_within(&mut child, std::time::Instant::now(), 60).is_none() {
+        let _ = child.kill();
+        panic!("the run went on 60 s with FIFOs for parts");
     }
     refused_in_one_line(&child.wait_with_output().unwrap(), &["not a regular file"]);
     let _ = std::fs::remove_dir_all(&dir);
